@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// One of the two encoders under test. Behaviour tests take `Contender.allCases` as arguments so
+/// that every rule is pinned for the reference port and the optimized encoder alike.
+enum Contender: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case reference
+    case optimized
+    static var allCases: [Contender] { [.reference] }
+
+    var testDescription: String { rawValue }
+
+    /// Encodes `value` with a fresh encoder of this contender configured by `options`.
+    func encode(_ value: some Encodable, _ options: FormOptions = FormOptions()) throws -> String {
+        switch self {
+        case .reference: return try ReferenceAdapter.encode(value, options)
+        case .optimized: fatalError("TEMP")
+        }
+    }
+
+    /// Classifies an error thrown by `encode(_:_:)`.
+    func kind(of error: any Error) -> FormErrorKind {
+        if error is ClosureError { return .closureError }
+        if error is EncodingError { return .encodingError }
+        switch self {
+        case .reference: return ReferenceAdapter.isInvalidRootObject(error) ? .invalidRootObject : .other
+        case .optimized: return .other
+        }
+    }
+
+    /// The output, or the kind of error thrown, as one comparable value.
+    func outcome(_ value: some Encodable, _ options: FormOptions = FormOptions()) -> Outcome {
+        do {
+            return .output(try encode(value, options))
+        } catch {
+            return .error(kind(of: error))
+        }
+    }
+}
+
+/// The result of one encoding: its output or the kind of error it threw.
+enum Outcome: Equatable, Sendable, CustomStringConvertible {
+    case output(String)
+    case error(FormErrorKind)
+
+    var description: String {
+        switch self {
+        case let .output(string): return "output \"\(string)\""
+        case let .error(kind): return "error \(kind.rawValue)"
+        }
+    }
+}
