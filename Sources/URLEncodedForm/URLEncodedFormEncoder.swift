@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+/// Encodes `Encodable` values as `application/x-www-form-urlencoded` text, byte for byte as
+/// Alamofire 5.12's `URLEncodedFormEncoder` does, in a single pass over one growing buffer.
+///
+/// ```swift
+/// struct Search: Encodable { let query: String; let tags: [String] }
+/// let encoder = URLEncodedFormEncoder()
+/// let body: String = try encoder.encode(Search(query: "swift nio", tags: ["server", "linux"]))
+/// // query=swift%20nio&tags%5B%5D=linux&tags%5B%5D=server
+/// ```
+///
+/// The root value must be keyed (a struct, a class or a `Dictionary<String, _>`); nested values
+/// become `parent[child]` keys (see `KeyPathEncoding`) and arrays `key[]` keys (see
+/// `ArrayEncoding`). The encoder is immutable but for `allowedCharacters`, which is guarded, so
+/// one instance may be shared by any number of threads.
+public final class URLEncodedFormEncoder: Sendable {
+    /// Errors of the encoder itself; `EncodingError`s and the errors of custom closures are
+    /// thrown as they are.
+    public enum Error: Swift.Error, CustomStringConvertible {
+        /// The encoded value was not keyed at its root; the payload describes what it was.
+        case invalidRootObject(String)
+
+        /// A sentence naming the problem.
+        public var description: String {
+            switch self {
+            case let .invalidRootObject(object):
+                return "URLEncodedFormEncoder requires keyed root object. Received \(object) instead."
+            }
+        }
+    }
+
+    /// Whether each level's pairs are sorted (as escaped text) before they are joined; nested
+    /// levels and array elements are sorted too.
+    public let alphabetizeKeyValuePairs: Bool
+    /// How array element keys are formed.
+    public let arrayEncoding: ArrayEncoding
+    /// How `Bool` values are written.
+    public let boolEncoding: BoolEncoding
+    /// How `Data` values are written.
+    public let dataEncoding: DataEncoding
+    /// How `Date` values are written.
+    public let dateEncoding: DateEncoding
+    /// The transformation applied to each pair's whole key path.
+    public let keyEncoding: KeyEncoding
+    /// How nested object keys are appended to their parent's key.
+    public let keyPathEncoding: KeyPathEncoding
+    /// How `nil` values are written.
+    public let nilEncoding: NilEncoding
+    /// How spaces are written.
+    public let spaceEncoding: SpaceEncoding
+
+    /// The characters left unescaped. Non-ASCII characters are always escaped (as Foundation
+    /// does on Linux), and spaces follow `spaceEncoding`.
+    public var allowedCharacters: CharacterSet {
+        get { escaping.withLock { $0.allowedCharacters } }
+        set { escaping.withLock { $0 = Escaping(allowedCharacters: newValue, spaceEncoding: spaceEncoding) } }
+    }
+
+    /// The allowed characters together with the byte table built from them, swapped as one.
+    private struct Escaping: Sendable {
+        let allowedCharacters: CharacterSet
+        let table: EscapeTable
+
+        init(allowedCharacters: CharacterSet, spaceEncoding: SpaceEncoding) {
+            self.allowedCharacters = allowedCharacters
+            self.table = EscapeTable(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding)
+        }
+    }
+
+    private let escaping: Mutex<Escaping>
+
+    /// Creates an encoder; every argument defaults to Alamofire's default.
+    public init(alphabetizeKeyValuePairs: Bool = true,
+                arrayEncoding: ArrayEncoding = .brackets,
+                boolEncoding: BoolEncoding = .numeric,
+                dataEncoding: DataEncoding = .base64,
+                dateEncoding: DateEncoding = .deferredToDate,
+                keyEncoding: KeyEncoding = .useDefaultKeys,
+                keyPathEncoding: KeyPathEncoding = .brackets,
+                nilEncoding: NilEncoding = .dropKey,
+                spaceEncoding: SpaceEncoding = .percentEscaped,
+                allowedCharacters: CharacterSet = .afURLQueryAllowed) {
+        self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
+        self.arrayEncoding = arrayEncoding
+        self.boolEncoding = boolEncoding
+        self.dataEncoding = dataEncoding
+        self.dateEncoding = dateEncoding
+        self.keyEncoding = keyEncoding
+        self.keyPathEncoding = keyPathEncoding
+        self.nilEncoding = nilEncoding
+        self.spaceEncoding = spaceEncoding
+        self.escaping = Mutex(Escaping(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding))
+    }
+
+    /// Encodes `value` as a form-urlencoded `String`.
+    ///
+    /// - Throws: `Error.invalidRootObject` when the value is not keyed at its root; an
+    ///   `EncodingError` (with the coding path) for a value this encoder cannot store; the error a
+    ///   custom closure throws, unchanged.
+    public func encode(_ value: any Encodable) throws -> String {
+        let bytes: [UInt8] = try encode(value)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Encodes `value` as the UTF-8 bytes of its form-urlencoded text.
+    public func encode(_ value: any Encodable) throws -> Data {
+        let bytes: [UInt8] = try encode(value)
+        return Data(bytes)
+    }
+
+    /// Encodes `value` as the bytes of its form-urlencoded text.
+    public func encode(_ value: any Encodable) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try encode(value, into: &bytes)
+        return bytes
+    }
+
+    /// Appends the form-urlencoded text of `value` to `buffer`, which is left as it was when
+    /// encoding throws.
+    public func encode(_ value: any Encodable, into buffer: inout [UInt8]) throws {
+        let table = escaping.withLock { $0.table }
+        let session = EncodingSession(options: EncodingOptions(encoder: self, escapeTable: table))
+        try value.encode(to: FormValueEncoder(session: session, path: .root))
+        try FormWriter.write(session.tree, options: session.options, into: &buffer)
+    }
+}
