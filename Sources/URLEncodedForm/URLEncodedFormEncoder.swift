@@ -123,6 +123,6 @@ public final class URLEncodedFormEncoder: Sendable {
         let table = escaping.withLock { $0.table }
         let session = EncodingSession(options: EncodingOptions(encoder: self, escapeTable: table))
         try value.encode(to: FormValueEncoder(session: session, path: .root))
-        try FormWriter.write(session.tree, options: session.options, into: &buffer)
+        try FormWriter.write(session.builder.pointee.tree, options: session.options, into: &buffer)
     }
 }

@@ -6,8 +6,6 @@ import Testing
 enum Contender: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case reference
     case optimized
-    // TEMP until the optimized engine lands: only the reference runs.
-    static var allCases: [Contender] { [.reference] }
 
     var testDescription: String { rawValue }
 

@@ -1,0 +1,67 @@
+/// A coding path, as the index of its last component in `CodingPathTable`.
+struct PathID: Equatable {
+    let index: Int32
+
+    /// The empty path of the root value.
+    static let root = PathID(index: 0)
+}
+
+/// One component of a coding path, linked to the path it extends.
+///
+/// Containers and nested encoders hold a `PathID` rather than a `[CodingKey]`: the array is
+/// only built when user code reads `codingPath`. Each entry also caches the tree node its path
+/// leads to, valid while `cachedEpoch` equals the builder's epoch (see `TreeBuilder`).
+struct CodingPathEntry {
+    let parent: PathID
+    let component: PathComponent
+    /// Some component of this path, this one included, is a negative index.
+    let hasNegativeIndex: Bool
+    var cachedNode: Int32 = FormTree.none
+    var cachedEpoch = 0
+
+}
+
+/// A coding path component as user code sees it.
+enum PathComponent {
+    /// A `CodingKey`: its `stringValue` and, if it has one, its `intValue`.
+    case key(StoredKey, intValue: Int?)
+    /// An unkeyed container's element; its `stringValue` is the index in decimal.
+    case element(Int)
+
+    /// The tree step it takes: a component with an `intValue` is an array index, whatever
+    /// container it came from.
+    var step: TreeStep {
+        switch self {
+        case let .key(_, intValue?): return .index(intValue)
+        case let .key(key, nil): return .key(key)
+        case let .element(index): return .index(index)
+        }
+    }
+}
+
+/// One step down the tree: into an object by key, or into an array by index.
+enum TreeStep {
+    case key(StoredKey)
+    case index(Int)
+}
+
+/// The `CodingKey` this encoder reports in `codingPath`.
+struct FormCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    init(stringValue: String, intValue: Int?) {
+        self.stringValue = stringValue
+        self.intValue = intValue
+    }
+}

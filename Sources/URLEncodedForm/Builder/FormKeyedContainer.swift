@@ -1,0 +1,92 @@
+/// A keyed container: stores each value under its key below the container's path. A key with
+/// an `intValue` is an array index, as in Alamofire.
+struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let session: EncodingSession
+    let path: PathID
+
+    var codingPath: [any CodingKey] { session.codingPath(path) }
+
+    /// The tree step for `key`, storing its bytes only when the tree may need them.
+    private func step(for key: Key) -> TreeStep {
+        if let index = key.intValue {
+            return .index(index)
+        }
+        return .key(session.builder.pointee.storeKey(key.stringValue))
+    }
+
+    private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
+        try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
+    }
+
+    private func component(for key: Key) -> PathComponent {
+        .key(session.builder.pointee.storeKey(key.stringValue), intValue: key.intValue)
+    }
+
+    func encodeNil(forKey key: Key) throws {
+        guard let text = session.nilText() else { return }
+        try session.builder.pointee.store(text, at: step(for: key), in: path)
+    }
+
+    func encode(_ value: Bool, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: String, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: Double, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: Float, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: Int, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: Int8, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: Int16, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: Int32, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: Int64, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: UInt, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { try store(value, forKey: key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { try store(value, forKey: key) }
+
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try session.encode(value, at: .child(of: path, component(for: key)), claiming: nil)
+    }
+
+    // Alamofire routes a missing optional to `encodeNil`, so `NilEncoding` applies to optional
+    // properties too; the standard library's default would leave the key out.
+    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+
+    private func encodeOptional<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value {
+            try encode(value, forKey: key)
+        } else {
+            try encodeNil(forKey: key)
+        }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
+                                               forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let nestedPath = session.builder.pointee.path(path, appending: component(for: key))
+        return KeyedEncodingContainer(FormKeyedContainer<NestedKey>(session: session, path: nestedPath))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        FormUnkeyedContainer(session: session, path: session.builder.pointee.path(path, appending: component(for: key)))
+    }
+
+    func superEncoder() -> any Encoder {
+        FormValueEncoder(session: session, path: path)
+    }
+
+    func superEncoder(forKey key: Key) -> any Encoder {
+        FormValueEncoder(session: session, path: session.builder.pointee.path(path, appending: component(for: key)))
+    }
+}

@@ -1,0 +1,75 @@
+/// An unkeyed container: stores each value at the next index below the container's path.
+///
+/// Its `count` lives in the session, so copies of the container share it, as they share
+/// Alamofire's class-based container.
+struct FormUnkeyedContainer: UnkeyedEncodingContainer {
+    let session: EncodingSession
+    let path: PathID
+    private let slot: Int
+
+    init(session: EncodingSession, path: PathID) {
+        self.session = session
+        self.path = path
+        self.slot = session.builder.pointee.newUnkeyedSlot()
+    }
+
+    var codingPath: [any CodingKey] { session.codingPath(path) }
+
+    /// Every value stored, container vended and super encoder taken counts, even one whose
+    /// encoding then throws.
+    var count: Int { session.builder.pointee.unkeyedCount(slot) }
+
+    /// The next index, counted.
+    private func takeIndex() -> Int {
+        session.builder.pointee.takeUnkeyedIndex(slot)
+    }
+
+    private func store(_ primitive: some FormPrimitive) throws {
+        let index = takeIndex()
+        try session.builder.pointee.store(session.text(of: primitive), at: .index(index), in: path)
+    }
+
+    func encodeNil() throws {
+        // A dropped nil takes no index.
+        guard let text = session.nilText() else { return }
+        try session.builder.pointee.store(text, at: .index(takeIndex()), in: path)
+    }
+
+    func encode(_ value: Bool) throws { try store(value) }
+    func encode(_ value: String) throws { try store(value) }
+    func encode(_ value: Double) throws { try store(value) }
+    func encode(_ value: Float) throws { try store(value) }
+    func encode(_ value: Int) throws { try store(value) }
+    func encode(_ value: Int8) throws { try store(value) }
+    func encode(_ value: Int16) throws { try store(value) }
+    func encode(_ value: Int32) throws { try store(value) }
+    func encode(_ value: Int64) throws { try store(value) }
+    func encode(_ value: UInt) throws { try store(value) }
+    func encode(_ value: UInt8) throws { try store(value) }
+    func encode(_ value: UInt16) throws { try store(value) }
+    func encode(_ value: UInt32) throws { try store(value) }
+    func encode(_ value: UInt64) throws { try store(value) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        try session.encode(value, at: .child(of: path, .element(takeIndex())), claiming: nil)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(FormKeyedContainer<NestedKey>(session: session, path: elementPath()))
+    }
+
+    func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        FormUnkeyedContainer(session: session, path: elementPath())
+    }
+
+    /// An encoder at the container's own path, as in Alamofire; it still takes an index.
+    func superEncoder() -> any Encoder {
+        _ = takeIndex()
+        return FormValueEncoder(session: session, path: path)
+    }
+
+    private func elementPath() -> PathID {
+        let index = takeIndex()
+        return session.builder.pointee.path(path, appending: .element(index))
+    }
+}

@@ -1,0 +1,23 @@
+/// The `Encoder` handed to `Encodable` values: a session and a coding path. It is small enough
+/// to travel inside an `any Encoder` without an allocation.
+struct FormValueEncoder: Encoder {
+    let session: EncodingSession
+    let path: PathID
+
+    var codingPath: [any CodingKey] { session.codingPath(path) }
+
+    // This encoder does not support userInfo.
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(FormKeyedContainer<Key>(session: session, path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        FormUnkeyedContainer(session: session, path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        FormSingleValueContainer(session: session, path: path)
+    }
+}

@@ -1,0 +1,307 @@
+/// Stores each value an encoding writes at its place in the tree, with Alamofire's semantics
+/// and without Alamofire's cost.
+///
+/// Alamofire walks the whole coding path from the root for every value. The outcome of that
+/// walk only changes when a node on the way loses its content: an object or array turned into
+/// something else, or overwritten by a leaf. Between such events the tree only grows, so the
+/// node a path led to is still the node it leads to. Each coding path therefore caches its node
+/// together with the `epoch` it was found in, and every content-losing change bumps the epoch;
+/// a stale path is walked again from its nearest valid ancestor, exactly as Alamofire would.
+///
+/// Two rarities make a path uncacheable. An index past the end of its array appends an
+/// element elsewhere than at that index, and the next walk appends again. A key that matches
+/// an existing key by canonical equivalence but not byte for byte changes that key's spelling
+/// on every walk; the first time one appears, the builder switches to `exactMode` and walks
+/// every path from the root from then on.
+struct TreeBuilder: ~Copyable {
+    var tree = FormTree()
+    private var paths = [CodingPathEntry(parent: .root, component: .element(0), hasNegativeIndex: false)]
+    private var epoch = 1
+    private var exactMode = false
+    /// The `count` of each unkeyed container, by slot; copies of a container share its slot.
+    private var unkeyedCounts: [Int] = []
+    /// Whether each single-value container has stored its value, by slot.
+    private var singleValueStored: [Bool] = []
+
+    // MARK: Keys and paths
+
+    /// Copies `key` into the key buffer.
+    mutating func storeKey(_ key: String) -> StoredKey {
+        var key = key
+        return key.withUTF8 { bytes in
+            let start = tree.keys.count
+            tree.keys.append(UnsafeRawBufferPointer(bytes))
+            return StoredKey(start: start, length: bytes.count, isASCII: Self.isASCII(bytes))
+        }
+    }
+
+    /// The path `parent` extended by `component`.
+    mutating func path(_ parent: PathID, appending component: PathComponent) -> PathID {
+        let negative: Bool
+        if case let .index(index) = component.step {
+            negative = index < 0
+        } else {
+            negative = false
+        }
+        paths.append(CodingPathEntry(parent: parent,
+                                     component: component,
+                                     hasNegativeIndex: negative || paths[Int(parent.index)].hasNegativeIndex))
+        return PathID(index: Int32(paths.count - 1))
+    }
+
+    /// The path `parent` extended by the coding key `key`.
+    mutating func path(_ parent: PathID, appending key: some CodingKey) -> PathID {
+        path(parent, appending: .key(storeKey(key.stringValue), intValue: key.intValue))
+    }
+
+    /// The coding path user code sees.
+    func codingPath(_ path: PathID) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var current = path
+        while current != .root {
+            let entry = paths[Int(current.index)]
+            switch entry.component {
+            case let .key(key, intValue):
+                let string = String(decoding: tree.keyBytes(key), as: UTF8.self)
+                keys.append(FormCodingKey(stringValue: string, intValue: intValue))
+            case let .element(index):
+                keys.append(FormCodingKey(intValue: index))
+            }
+            current = entry.parent
+        }
+        return keys.reversed()
+    }
+
+    func codingPath(_ path: PathID, appending key: some CodingKey) -> [any CodingKey] {
+        codingPath(path) + [key]
+    }
+
+    // MARK: Container state
+
+    mutating func newUnkeyedSlot() -> Int {
+        unkeyedCounts.append(0)
+        return unkeyedCounts.count - 1
+    }
+
+    func unkeyedCount(_ slot: Int) -> Int {
+        unkeyedCounts[slot]
+    }
+
+    /// Returns the slot's count, then counts one more.
+    mutating func takeUnkeyedIndex(_ slot: Int) -> Int {
+        defer { unkeyedCounts[slot] += 1 }
+        return unkeyedCounts[slot]
+    }
+
+    mutating func newSingleValueSlot() -> Int {
+        singleValueStored.append(false)
+        return singleValueStored.count - 1
+    }
+
+    /// Marks the slot's value as stored, throwing if one already was.
+    mutating func claimSingleValue(_ slot: Int, at path: PathID, value: Any) throws {
+        guard !singleValueStored[slot] else {
+            let context = EncodingError.Context(
+                codingPath: codingPath(path),
+                debugDescription: "Attempt to encode value through single value container when previously value already encoded.")
+            throw EncodingError.invalidValue(value, context)
+        }
+        singleValueStored[slot] = true
+    }
+
+    // MARK: Stores
+
+    /// Stores the leaf `value` (a range of `tree.values`) at `step` below the container at `container`.
+    mutating func store(_ value: Range<Int>, at step: TreeStep, in container: PathID) throws {
+        try checkNegativeIndices(container, then: step)
+        storeLeaf(value, at: step, in: resolve(container).node)
+    }
+
+    /// Stores the leaf `value` at `path` itself, as a single-value container does.
+    mutating func store(_ value: Range<Int>, at path: PathID) throws {
+        guard path != .root else {
+            replaceWithLeaf(FormTree.root, value: value)
+            return
+        }
+        let entry = paths[Int(path.index)]
+        try store(value, at: entry.component.step, in: entry.parent)
+    }
+
+    private mutating func storeLeaf(_ value: Range<Int>, at step: TreeStep, in parent: Int32) {
+        switch step {
+        case let .key(key):
+            settle(parent, as: .object)
+            if let existing = findChild(of: parent, key: key) {
+                replaceWithLeaf(existing, value: value)
+            } else {
+                let leaf = tree.appendChild(to: parent, kind: .string, key: key)
+                tree.setValue(of: leaf, to: value)
+            }
+        case let .index(index):
+            settle(parent, as: .array)
+            // A negative index only gets here when the array was just created, so it appends.
+            if index >= 0 && index < Int(tree[parent].childCount) {
+                replaceWithLeaf(tree.element(index, of: parent), value: value)
+            } else {
+                let leaf = tree.appendChild(to: parent, kind: .string)
+                tree.setValue(of: leaf, to: value)
+            }
+        }
+    }
+
+    /// Overwrites `node` with a leaf; a container's content is lost, so every cached path is
+    /// suspect.
+    private mutating func replaceWithLeaf(_ node: Int32, value: Range<Int>) {
+        switch tree[node].kind {
+        case .object, .array:
+            tree.reset(node, to: .string)
+            epoch += 1
+        case .pending, .string:
+            tree.settle(node, as: .string)
+        }
+        tree.setValue(of: node, to: value)
+    }
+
+    /// The node `path` leads to, created as Alamofire's walk would create it. `stable` tells
+    /// whether every step of the walk will lead to the same node next time.
+    private mutating func resolve(_ path: PathID) -> (node: Int32, stable: Bool) {
+        guard path != .root else { return (FormTree.root, true) }
+        let entry = paths[Int(path.index)]
+        if entry.cachedEpoch == epoch && !exactMode {
+            return (entry.cachedNode, true)
+        }
+        let parent = resolve(entry.parent)
+        let child = descend(from: parent.node, by: entry.component.step)
+        let stable = parent.stable && child.stable
+        if stable && !exactMode {
+            paths[Int(path.index)].cachedNode = child.node
+            paths[Int(path.index)].cachedEpoch = epoch
+        }
+        return (child.node, stable)
+    }
+
+    /// One step of the walk: the child at `step`, made if missing. `stable` tells whether the
+    /// same step will lead to the same child next time.
+    private mutating func descend(from parent: Int32, by step: TreeStep) -> (node: Int32, stable: Bool) {
+        switch step {
+        case let .key(key):
+            settle(parent, as: .object)
+            if let existing = findChild(of: parent, key: key) {
+                return (existing, true)
+            }
+            return (tree.appendChild(to: parent, kind: .pending, key: key), true)
+        case let .index(index):
+            settle(parent, as: .array)
+            let count = Int(tree[parent].childCount)
+            if index < count {
+                return (tree.element(index, of: parent), true)
+            }
+            // Past the end Alamofire appends, so the element lands at `count`, not `index`.
+            return (tree.appendChild(to: parent, kind: .pending), index == count)
+        }
+    }
+
+    /// Gives `node` the kind the next step needs; a node of another kind is replaced, losing
+    /// its content.
+    private mutating func settle(_ node: Int32, as kind: FormNode.Kind) {
+        let current = tree[node].kind
+        if current == kind {
+            return
+        }
+        if current == .pending {
+            tree.settle(node, as: kind)
+        } else {
+            tree.reset(node, to: kind)
+            epoch += 1
+        }
+    }
+
+    /// The object child with `key`. A match spelled differently takes the new spelling, as
+    /// Alamofire's walk does, and from then on every walk is exact.
+    private mutating func findChild(of parent: Int32, key: StoredKey) -> Int32? {
+        guard let child = tree.child(of: parent, key: key) else { return nil }
+        if !tree.keyOf(child, isSpelledAs: key) {
+            tree.respell(child, as: key)
+            exactMode = true
+        }
+        return child
+    }
+
+    // MARK: Negative indices
+
+    /// Throws where Alamofire would trap on a negative index: one before the last step always
+    /// does; the last step does when the walk arrives at an array (including one it creates).
+    private mutating func checkNegativeIndices(_ container: PathID, then step: TreeStep) throws {
+        if paths[Int(container.index)].hasNegativeIndex {
+            throw negativeIndexError(at: firstNegativeIndexPath(container))
+        }
+        if case let .index(index) = step, index < 0, walkArrivesAtArray(container) {
+            let context = EncodingError.Context(codingPath: codingPath(container, appending: FormCodingKey(intValue: index)),
+                                                debugDescription: "Negative array index \(index) in coding path.")
+            throw EncodingError.invalidValue(index, context)
+        }
+    }
+
+    private func firstNegativeIndexPath(_ path: PathID) -> PathID {
+        var current = path
+        var outermost = path
+        while current != .root {
+            let entry = paths[Int(current.index)]
+            if case let .index(index) = entry.component.step, index < 0 {
+                outermost = current
+            }
+            current = entry.parent
+        }
+        return outermost
+    }
+
+    private func negativeIndexError(at path: PathID) -> EncodingError {
+        var index = -1
+        if case let .index(value) = paths[Int(path.index)].component.step {
+            index = value
+        }
+        let context = EncodingError.Context(codingPath: codingPath(path),
+                                            debugDescription: "Negative array index \(index) in coding path.")
+        return EncodingError.invalidValue(index, context)
+    }
+
+    /// Whether Alamofire's walk along `path` ends at an array, without changing anything. The
+    /// walk makes a missing child an array after an index step and an object after a key step.
+    private mutating func walkArrivesAtArray(_ path: PathID) -> Bool {
+        var steps: [TreeStep] = []
+        var current = path
+        while current != .root {
+            steps.append(paths[Int(current.index)].component.step)
+            current = paths[Int(current.index)].parent
+        }
+        var node: Int32? = FormTree.root
+        var createdKind = FormNode.Kind.object
+        for step in steps.reversed() {
+            switch step {
+            case let .key(key):
+                if let existing = node, tree[existing].kind == .object {
+                    node = tree.child(of: existing, key: key)
+                } else {
+                    node = nil
+                }
+                createdKind = .object
+            case let .index(index):
+                if let existing = node, tree[existing].kind == .array, index < Int(tree[existing].childCount) {
+                    node = tree.element(index, of: existing)
+                } else {
+                    node = nil
+                }
+                createdKind = .array
+            }
+        }
+        return (node.map { tree[$0].kind } ?? createdKind) == .array
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var combined: UInt8 = 0
+        for byte in bytes {
+            combined |= byte
+        }
+        return combined < 0x80
+    }
+}

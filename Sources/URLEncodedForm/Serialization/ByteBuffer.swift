@@ -1,0 +1,80 @@
+/// A growable run of bytes written through raw pointers: the one buffer every stage of an
+/// encoding appends to (escaped values, raw keys, the output).
+///
+/// It is `~Copyable` so that the memory has exactly one owner and is freed exactly once.
+struct ByteBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        self.base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Makes room for `extra` more bytes and returns where they go; `commit(_:)` then counts
+    /// the bytes actually written.
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        let needed = count + extra
+        if needed > capacity {
+            grow(to: needed)
+        }
+        return base + count
+    }
+
+    /// Counts `written` bytes stored at the pointer `reserve(_:)` returned.
+    mutating func commit(_ written: Int) {
+        count += written
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1).initialize(to: byte)
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        UnsafeMutableRawPointer(reserve(bytes.count)).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends a copy of bytes `range` of this same buffer.
+    mutating func appendCopy(of range: Range<Int>) {
+        let destination = reserve(range.count)
+        // `reserve` may have moved the storage: read the source only afterwards.
+        destination.update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
+    /// Drops every byte from `newCount` on.
+    mutating func truncate(to newCount: Int) {
+        count = newCount
+    }
+
+    /// The bytes of `range`, valid until the next write.
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Writable access to bytes already written, for in-place reordering.
+    func mutableBytes(_ range: Range<Int>) -> UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed {
+            newCapacity *= 2
+        }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}

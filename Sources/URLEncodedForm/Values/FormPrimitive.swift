@@ -1,0 +1,51 @@
+/// A value written as one leaf straight from its bits: `String`, `Bool`, every integer and
+/// floating-point type. Everything else is asked to encode itself (or is a `Date`, `Data` or
+/// `Decimal`, which have strategies of their own).
+protocol FormPrimitive {
+    /// Appends this value's escaped text to `values`.
+    func appendText(to values: inout ByteBuffer, options: EncodingOptions)
+}
+
+extension String: FormPrimitive {
+    func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
+        options.escapeTable.appendEscaped(self, to: &values)
+    }
+}
+
+extension Bool: FormPrimitive {
+    func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
+        let text: StaticString
+        switch options.boolEncoding {
+        case .numeric: text = self ? "1" : "0"
+        case .literal: text = self ? "true" : "false"
+        }
+        text.withUTF8Buffer { options.escapeTable.appendEscaped(UnsafeRawBufferPointer($0), to: &values) }
+    }
+}
+
+extension FormPrimitive where Self: BinaryInteger {
+    func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
+        DecimalText.withDigits(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+    }
+}
+
+extension Int: FormPrimitive {}
+extension Int8: FormPrimitive {}
+extension Int16: FormPrimitive {}
+extension Int32: FormPrimitive {}
+extension Int64: FormPrimitive {}
+extension UInt: FormPrimitive {}
+extension UInt8: FormPrimitive {}
+extension UInt16: FormPrimitive {}
+extension UInt32: FormPrimitive {}
+extension UInt64: FormPrimitive {}
+
+extension FormPrimitive where Self: LosslessStringConvertible & BinaryFloatingPoint {
+    /// `description` is `String(value)`: shortest round-trip digits, `1e-05`, `inf`, `-0.0`.
+    func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
+        options.escapeTable.appendEscaped(description, to: &values)
+    }
+}
+
+extension Double: FormPrimitive {}
+extension Float: FormPrimitive {}
