@@ -70,6 +70,13 @@ public final class URLEncodedFormEncoder: Sendable {
     }
 
     private let escaping: Mutex<Escaping>
+    /// Sessions of finished encodings, kept so that the next encodings reuse their memory
+    /// instead of allocating (and page-faulting in) the same buffers again.
+    private let idleSessions = Mutex<[EncodingSession]>([])
+    /// At most this many idle sessions are kept: enough for a few threads sharing the encoder.
+    private static let idleSessionLimit = 4
+    /// A session that grew beyond this many bytes is let go rather than kept.
+    private static let idleSessionCapacityLimit = 64 << 20
 
     /// Creates an encoder; every argument defaults to Alamofire's default.
     public init(alphabetizeKeyValuePairs: Bool = true,
@@ -120,9 +127,30 @@ public final class URLEncodedFormEncoder: Sendable {
     /// Appends the form-urlencoded text of `value` to `buffer`, which is left as it was when
     /// encoding throws.
     public func encode(_ value: any Encodable, into buffer: inout [UInt8]) throws {
-        let table = escaping.withLock { $0.table }
-        let session = EncodingSession(options: EncodingOptions(encoder: self, escapeTable: table))
+        var session = checkOutSession()
+        defer { checkIn(&session) }
         try value.encode(to: FormValueEncoder(session: session, path: .root))
-        try FormWriter.write(session.builder.pointee.tree, options: session.options, into: &buffer)
+        try session.write(into: &buffer)
+    }
+
+    private func checkOutSession() -> EncodingSession {
+        let table = escaping.withLock { $0.table }
+        let idle = idleSessions.withLock { $0.popLast() }
+        if let idle, idle.options.escapeTable === table {
+            return idle
+        }
+        return EncodingSession(options: EncodingOptions(encoder: self, escapeTable: table))
+    }
+
+    /// Keeps `session` for reuse, unless user code still holds one of its containers or
+    /// encoders (it could write into the next encoding) or it grew too large to keep.
+    private func checkIn(_ session: inout EncodingSession) {
+        guard isKnownUniquelyReferenced(&session), session.capacityInBytes <= Self.idleSessionCapacityLimit else { return }
+        session.removeAll()
+        idleSessions.withLock { idle in
+            if idle.count < Self.idleSessionLimit {
+                idle.append(session)
+            }
+        }
     }
 }

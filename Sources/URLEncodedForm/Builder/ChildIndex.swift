@@ -15,6 +15,17 @@ struct ChildIndex {
     private var slots: [Slot] = []
     private var occupied = 0
 
+    var capacityInBytes: Int { slots.capacity * MemoryLayout<Slot>.stride }
+
+    /// Empties the table, keeping its memory.
+    mutating func removeAll() {
+        guard occupied > 0 else { return }
+        for position in slots.indices {
+            slots[position].owner = 0
+        }
+        occupied = 0
+    }
+
     mutating func insert(owner: Int32, hash: UInt32, child: Int32) {
         if (occupied + 1) * 2 > slots.count {
             grow()

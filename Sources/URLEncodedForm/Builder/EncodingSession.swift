@@ -5,9 +5,14 @@ import Foundation
 /// The builder sits behind a pointer the session owns: containers reach it through a `let`,
 /// so the hot path pays no dynamic exclusivity checks, and the `~Copyable` buffers inside it
 /// are never copied.
-final class EncodingSession {
+///
+/// `@unchecked Sendable`: a session is used by one `encode` call at a time. Between calls it
+/// only moves through the encoder's idle-session lock, and only when nothing else refers to it.
+final class EncodingSession: @unchecked Sendable {
     let options: EncodingOptions
     let builder: UnsafeMutablePointer<TreeBuilder>
+    /// The writer's memory, kept for the next encoding when the session is reused.
+    private var writerBuffers: WriterBuffers? = WriterBuffers()
 
     init(options: EncodingOptions) {
         self.options = options
@@ -18,6 +23,22 @@ final class EncodingSession {
     deinit {
         builder.deinitialize(count: 1)
         builder.deallocate()
+    }
+
+    /// Appends the serialization of everything stored so far to `buffer`.
+    func write(into buffer: inout [UInt8]) throws {
+        let buffers = writerBuffers.take() ?? WriterBuffers()
+        writerBuffers = try FormWriter.write(builder.pointee.tree, options: options, buffers: buffers, into: &buffer)
+    }
+
+    /// Forgets the last encoding, keeping its memory for the next.
+    func removeAll() {
+        builder.pointee.removeAll()
+    }
+
+    /// The memory a reused session keeps.
+    var capacityInBytes: Int {
+        builder.pointee.capacityInBytes + (writerBuffers?.capacityInBytes ?? 0)
     }
 
     // MARK: Leaf text
@@ -95,29 +116,64 @@ final class EncodingSession {
     /// - Parameter slot: the single-value container whose one value this is; `nil` for the
     ///   implicit, fresh container behind a keyed or unkeyed `encode`.
     func encode<T: Encodable>(_ value: T, at target: LeafTarget, claiming slot: Int?) throws {
-        // `as?` unwraps optionals, as Alamofire's `case let date as Date` does.
-        if let primitive = value as? any FormPrimitive {
+        if let text = primitiveText(of: value) {
             try claim(slot, at: target, for: value)
-            try store(text(of: primitive), at: target)
-        } else if let date = value as? Date {
+            try store(text, at: target)
+            return
+        }
+        // Alamofire matches `case let date as Date`, which also unwraps an optional. Only
+        // through a used single-value container can that be told apart from letting the
+        // optional encode itself (a strategy's error would come first), so only then is the
+        // costly dynamic cast made.
+        let unwrapsOptionals = slot != nil
+        if let date = Self.cast(value, to: Date.self, unwrappingOptionals: unwrapsOptionals) {
             let text = try text(of: date)
             try claim(slot, at: target, for: value)
             try store(text, at: target)
-        } else if let data = value as? Data {
-            let text = try text(of: data)
+        } else if let data = Self.cast(value, to: Data.self, unwrappingOptionals: unwrapsOptionals),
+                  let text = try text(of: data) {
             try claim(slot, at: target, for: value)
-            if let text {
-                try store(text, at: target)
-            } else {
-                try value.encode(to: FormValueEncoder(session: self, path: path(of: target)))
-            }
-        } else if let decimal = value as? Decimal {
+            try store(text, at: target)
+        } else if let decimal = Self.cast(value, to: Decimal.self, unwrappingOptionals: false) {
             try claim(slot, at: target, for: value)
             try store(text(of: String(describing: decimal)), at: target)
         } else {
             try claim(slot, at: target, for: value)
             try value.encode(to: FormValueEncoder(session: self, path: path(of: target)))
         }
+    }
+
+    /// The text of `value` when its type is one of the primitives; type identity, not a cast.
+    private func primitiveText<T>(of value: T) -> Range<Int>? {
+        func text<P: FormPrimitive>(as type: P.Type) -> Range<Int> {
+            self.text(of: unsafeBitCast(value, to: P.self))
+        }
+        switch ObjectIdentifier(T.self) {
+        case ObjectIdentifier(String.self): return text(as: String.self)
+        case ObjectIdentifier(Int.self): return text(as: Int.self)
+        case ObjectIdentifier(Double.self): return text(as: Double.self)
+        case ObjectIdentifier(Bool.self): return text(as: Bool.self)
+        case ObjectIdentifier(Int64.self): return text(as: Int64.self)
+        case ObjectIdentifier(UInt64.self): return text(as: UInt64.self)
+        case ObjectIdentifier(Float.self): return text(as: Float.self)
+        case ObjectIdentifier(Int32.self): return text(as: Int32.self)
+        case ObjectIdentifier(UInt32.self): return text(as: UInt32.self)
+        case ObjectIdentifier(Int16.self): return text(as: Int16.self)
+        case ObjectIdentifier(UInt16.self): return text(as: UInt16.self)
+        case ObjectIdentifier(Int8.self): return text(as: Int8.self)
+        case ObjectIdentifier(UInt8.self): return text(as: UInt8.self)
+        case ObjectIdentifier(UInt.self): return text(as: UInt.self)
+        default: return nil
+        }
+    }
+
+    /// `value` as a `U` when `T` is `U`, or (with `unwrappingOptionals`) when a dynamic cast
+    /// succeeds, which also looks inside optionals.
+    private static func cast<T, U>(_ value: T, to type: U.Type, unwrappingOptionals: Bool) -> U? {
+        if T.self == U.self {
+            return unsafeBitCast(value, to: U.self)
+        }
+        return unwrappingOptionals ? value as? U : nil
     }
 
     private func claim(_ slot: Int?, at target: LeafTarget, for value: Any) throws {

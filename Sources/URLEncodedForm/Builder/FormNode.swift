@@ -29,9 +29,13 @@ struct FormNode {
     /// cleared, so that stale entries can never match again.
     var identity: Int32
 
-    /// The raw UTF-8 key, in `FormTree.keys`, of an object child.
+    /// The raw UTF-8 key, in `FormTree.keys`, of an object child, and its `StoredKey.hash`.
     var keyStart = 0
     var keyLength = 0
+    var keyHash: UInt32 = 0
+    /// A one-word Bloom filter of the child keys' hashes (`StoredKey.filterBit`): a clear bit
+    /// proves an ASCII key absent without a scan.
+    var keyFilter: UInt64 = 0
     /// The escaped value, in `FormTree.values`, of a string leaf.
     var valueStart = 0
     var valueLength = 0

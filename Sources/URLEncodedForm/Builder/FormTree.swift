@@ -11,9 +11,9 @@ struct FormTree: ~Copyable {
     /// The root, an object until something replaces it.
     static let root: Int32 = 0
     /// Parents with more children than this are looked up through `ChildIndex`, not scanned.
-    static let indexThreshold: Int32 = 8
+    static let indexThreshold: Int32 = 32
 
-    private(set) var nodes: [FormNode]
+    private var nodes = NodeArena()
     /// Raw UTF-8 keys of object children and coding path components.
     var keys = ByteBuffer()
     /// Escaped leaf values.
@@ -22,11 +22,25 @@ struct FormTree: ~Copyable {
     private var lastIdentity: Int32 = 1
 
     init() {
-        nodes = [FormNode(kind: .object, identity: 1)]
+        _ = nodes.append(FormNode(kind: .object, identity: 1))
+    }
+
+    /// Back to an empty root object, keeping every buffer's memory.
+    mutating func removeAll() {
+        nodes.removeAll()
+        _ = nodes.append(FormNode(kind: .object, identity: 1))
+        lastIdentity = 1
+        keys.truncate(to: 0)
+        values.truncate(to: 0)
+        index.removeAll()
+    }
+
+    var capacityInBytes: Int {
+        nodes.capacityInBytes + keys.capacityInBytes + values.capacityInBytes + index.capacityInBytes
     }
 
     subscript(node: Int32) -> FormNode {
-        nodes[Int(node)]
+        nodes[node]
     }
 
     func keyBytes(_ key: StoredKey) -> UnsafeRawBufferPointer {
@@ -34,7 +48,7 @@ struct FormTree: ~Copyable {
     }
 
     func keyBytes(of node: Int32) -> UnsafeRawBufferPointer {
-        let node = nodes[Int(node)]
+        let node = nodes[node]
         return keys.bytes(node.keyStart..<node.keyStart + node.keyLength)
     }
 
@@ -42,48 +56,55 @@ struct FormTree: ~Copyable {
 
     /// The child of object `parent` whose key equals `key`.
     mutating func child(of parent: Int32, key: StoredKey) -> Int32? {
-        if nodes[Int(parent)].isIndexed {
-            if !key.isASCII && !nodes[Int(parent)].indexHashesUnicode {
+        if nodes[parent].isIndexed {
+            if !key.isASCII && !nodes[parent].indexHashesUnicode {
                 // A non-ASCII key may equal an ASCII one (U+212A KELVIN SIGN is "K"): rehash
                 // every key by canonical equivalence before looking.
                 buildIndex(of: parent, unicode: true)
             }
-            let hash = keyHash(keyBytes(key), unicode: nodes[Int(parent)].indexHashesUnicode)
-            return index.first(owner: nodes[Int(parent)].identity, hash: hash) { keyOf($0, equals: key) }
+            let hash = nodes[parent].indexHashesUnicode ? unicodeHash(keyBytes(key)) : key.hash
+            return index.first(owner: nodes[parent].identity, hash: hash) { keyOf($0, equals: key) }
         }
-        var candidate = nodes[Int(parent)].firstChild
+        let parentNode = nodes[parent]
+        let bytewise = key.isASCII && !parentNode.hasNonASCIIChildKeys
+        if bytewise && parentNode.keyFilter & key.filterBit == 0 {
+            // Most keys are new: the filter proves it without a scan.
+            return nil
+        }
+        var candidate = parentNode.firstChild
         while candidate != Self.none {
-            if keyOf(candidate, equals: key) {
+            let node = nodes[candidate]
+            if (!bytewise || node.keyHash == key.hash) && keyOf(candidate, equals: key) {
                 return candidate
             }
-            candidate = nodes[Int(candidate)].nextSibling
+            candidate = node.nextSibling
         }
         return nil
     }
 
     /// Element `position` of array `parent`, which must have more elements than that.
     mutating func element(_ position: Int, of parent: Int32) -> Int32 {
-        let array = nodes[Int(parent)]
+        let array = nodes[parent]
         if position == Int(array.childCount) - 1 {
             return array.lastChild
         }
         if !array.isIndexed && array.childCount > Self.indexThreshold {
             buildIndex(of: parent, unicode: false)
         }
-        if nodes[Int(parent)].isIndexed {
-            let owner = nodes[Int(parent)].identity
+        if nodes[parent].isIndexed {
+            let owner = nodes[parent].identity
             return index.first(owner: owner, hash: UInt32(truncatingIfNeeded: position)) { _ in true } ?? Self.none
         }
         var element = array.firstChild
         for _ in 0..<position {
-            element = nodes[Int(element)].nextSibling
+            element = nodes[element].nextSibling
         }
         return element
     }
 
     /// Whether the key of object child `node` equals `key`.
     func keyOf(_ node: Int32, equals key: StoredKey) -> Bool {
-        let stored = nodes[Int(node)]
+        let stored = nodes[node]
         if stored.keyIsNonASCII || !key.isASCII {
             return String(decoding: keyBytes(of: node), as: UTF8.self) == String(decoding: keyBytes(key), as: UTF8.self)
         }
@@ -93,7 +114,7 @@ struct FormTree: ~Copyable {
 
     /// Whether the key of object child `node` is spelled byte for byte as `key`.
     func keyOf(_ node: Int32, isSpelledAs key: StoredKey) -> Bool {
-        let stored = nodes[Int(node)]
+        let stored = nodes[node]
         return stored.keyLength == key.length
             && (key.length == 0 || memcmp(keyBytes(of: node).baseAddress!, keyBytes(key).baseAddress!, key.length) == 0)
     }
@@ -102,33 +123,36 @@ struct FormTree: ~Copyable {
 
     /// Appends a child of `kind` to `parent`; `key` is its key when `parent` is an object.
     mutating func appendChild(to parent: Int32, kind: FormNode.Kind, key: StoredKey? = nil) -> Int32 {
-        let child = Int32(nodes.count)
         var node = FormNode(kind: kind, identity: newIdentity())
         if let key {
             node.keyStart = key.start
             node.keyLength = key.length
             node.keyIsNonASCII = !key.isASCII
+            node.keyHash = key.hash
         }
-        nodes.append(node)
+        let child = nodes.append(node)
 
-        let position = nodes[Int(parent)].childCount
-        if nodes[Int(parent)].lastChild == Self.none {
-            nodes[Int(parent)].firstChild = child
+        let position = nodes[parent].childCount
+        if nodes[parent].lastChild == Self.none {
+            nodes[parent].firstChild = child
         } else {
-            nodes[Int(nodes[Int(parent)].lastChild)].nextSibling = child
+            nodes[(nodes[parent].lastChild)].nextSibling = child
         }
-        nodes[Int(parent)].lastChild = child
-        nodes[Int(parent)].childCount += 1
-        if let key, !key.isASCII {
-            nodes[Int(parent)].hasNonASCIIChildKeys = true
+        nodes[parent].lastChild = child
+        nodes[parent].childCount += 1
+        if let key {
+            nodes[parent].keyFilter |= key.filterBit
+            if !key.isASCII {
+                nodes[parent].hasNonASCIIChildKeys = true
+            }
         }
 
-        let parentNode = nodes[Int(parent)]
+        let parentNode = nodes[parent]
         if parentNode.isIndexed {
             if let key, !key.isASCII, !parentNode.indexHashesUnicode {
                 buildIndex(of: parent, unicode: true)
             } else {
-                let hash = key.map { keyHash(keyBytes($0), unicode: parentNode.indexHashesUnicode) }
+                let hash = key.map { parentNode.indexHashesUnicode ? unicodeHash(keyBytes($0)) : $0.hash }
                     ?? UInt32(truncatingIfNeeded: position)
                 index.insert(owner: parentNode.identity, hash: hash, child: child)
             }
@@ -140,31 +164,32 @@ struct FormTree: ~Copyable {
 
     /// Empties `node` and makes it a `kind`; it keeps its place and key.
     mutating func reset(_ node: Int32, to kind: FormNode.Kind) {
-        nodes[Int(node)].kind = kind
-        nodes[Int(node)].childCount = 0
-        nodes[Int(node)].firstChild = Self.none
-        nodes[Int(node)].lastChild = Self.none
-        nodes[Int(node)].hasNonASCIIChildKeys = false
-        nodes[Int(node)].isIndexed = false
-        nodes[Int(node)].indexHashesUnicode = false
+        nodes[node].kind = kind
+        nodes[node].childCount = 0
+        nodes[node].firstChild = Self.none
+        nodes[node].lastChild = Self.none
+        nodes[node].hasNonASCIIChildKeys = false
+        nodes[node].isIndexed = false
+        nodes[node].indexHashesUnicode = false
+        nodes[node].keyFilter = 0
         // Entries the index holds for the old children now belong to nobody.
-        nodes[Int(node)].identity = newIdentity()
+        nodes[node].identity = newIdentity()
     }
 
     /// Gives `node` a `kind` without clearing it: a pending node's first use, or a leaf's new value.
     mutating func settle(_ node: Int32, as kind: FormNode.Kind) {
-        nodes[Int(node)].kind = kind
+        nodes[node].kind = kind
     }
 
     mutating func setValue(of node: Int32, to value: Range<Int>) {
-        nodes[Int(node)].valueStart = value.lowerBound
-        nodes[Int(node)].valueLength = value.count
+        nodes[node].valueStart = value.lowerBound
+        nodes[node].valueLength = value.count
     }
 
     mutating func respell(_ node: Int32, as key: StoredKey) {
-        nodes[Int(node)].keyStart = key.start
-        nodes[Int(node)].keyLength = key.length
-        nodes[Int(node)].keyIsNonASCII = !key.isASCII
+        nodes[node].keyStart = key.start
+        nodes[node].keyLength = key.length
+        nodes[node].keyIsNonASCII = !key.isASCII
     }
 
     // MARK: Index
@@ -177,33 +202,25 @@ struct FormTree: ~Copyable {
     /// Registers every child of `parent` in the index under a fresh identity.
     private mutating func buildIndex(of parent: Int32, unicode: Bool) {
         let owner = newIdentity()
-        nodes[Int(parent)].identity = owner
-        nodes[Int(parent)].isIndexed = true
-        nodes[Int(parent)].indexHashesUnicode = unicode
-        let isObject = nodes[Int(parent)].kind == .object
-        var child = nodes[Int(parent)].firstChild
+        nodes[parent].identity = owner
+        nodes[parent].isIndexed = true
+        nodes[parent].indexHashesUnicode = unicode
+        let isObject = nodes[parent].kind == .object
+        var child = nodes[parent].firstChild
         var position: UInt32 = 0
         while child != Self.none {
-            let hash = isObject ? keyHash(keyBytes(of: child), unicode: unicode) : position
+            let hash = !isObject ? position : unicode ? unicodeHash(keyBytes(of: child)) : nodes[child].keyHash
             index.insert(owner: owner, hash: hash, child: child)
-            child = nodes[Int(child)].nextSibling
+            child = nodes[child].nextSibling
             position &+= 1
         }
     }
 
-    /// FNV-1a of the bytes, or, where keys may be non-ASCII, a hash that agrees with `String`'s
-    /// canonical equivalence.
-    private func keyHash(_ bytes: UnsafeRawBufferPointer, unicode: Bool) -> UInt32 {
-        if unicode {
-            var hasher = Hasher()
-            hasher.combine(String(decoding: bytes, as: UTF8.self))
-            return UInt32(truncatingIfNeeded: hasher.finalize())
-        }
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-        }
-        return hash
+    /// A hash that agrees with `String`'s canonical equivalence, for parents with non-ASCII keys.
+    private func unicodeHash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var hasher = Hasher()
+        hasher.combine(String(decoding: bytes, as: UTF8.self))
+        return UInt32(truncatingIfNeeded: hasher.finalize())
     }
 }
 
@@ -212,4 +229,9 @@ struct StoredKey {
     let start: Int
     let length: Int
     let isASCII: Bool
+    /// FNV-1a of the bytes: equal ASCII keys have equal hashes.
+    let hash: UInt32
+
+    /// This key's bit in a parent's `FormNode.keyFilter`.
+    var filterBit: UInt64 { 1 << UInt64(hash & 63) }
 }

@@ -23,15 +23,36 @@ struct TreeBuilder: ~Copyable {
     /// Whether each single-value container has stored its value, by slot.
     private var singleValueStored: [Bool] = []
 
+    /// Back to an empty tree, keeping the memory of every buffer.
+    mutating func removeAll() {
+        tree.removeAll()
+        paths.removeSubrange(1...)
+        epoch = 1
+        exactMode = false
+        unkeyedCounts.removeAll(keepingCapacity: true)
+        singleValueStored.removeAll(keepingCapacity: true)
+    }
+
+    var capacityInBytes: Int {
+        tree.capacityInBytes + paths.capacity * MemoryLayout<CodingPathEntry>.stride
+            + unkeyedCounts.capacity * MemoryLayout<Int>.stride + singleValueStored.capacity
+    }
+
     // MARK: Keys and paths
 
-    /// Copies `key` into the key buffer.
+    /// Copies `key` into the key buffer, noting whether it is ASCII and its FNV-1a hash.
     mutating func storeKey(_ key: String) -> StoredKey {
         var key = key
         return key.withUTF8 { bytes in
             let start = tree.keys.count
             tree.keys.append(UnsafeRawBufferPointer(bytes))
-            return StoredKey(start: start, length: bytes.count, isASCII: Self.isASCII(bytes))
+            var hash: UInt32 = 2_166_136_261
+            var combined: UInt8 = 0
+            for byte in bytes {
+                hash = (hash ^ UInt32(byte)) &* 16_777_619
+                combined |= byte
+            }
+            return StoredKey(start: start, length: bytes.count, isASCII: combined < 0x80, hash: hash)
         }
     }
 
@@ -295,13 +316,5 @@ struct TreeBuilder: ~Copyable {
             }
         }
         return (node.map { tree[$0].kind } ?? createdKind) == .array
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var combined: UInt8 = 0
-        for byte in bytes {
-            combined |= byte
-        }
-        return combined < 0x80
     }
 }

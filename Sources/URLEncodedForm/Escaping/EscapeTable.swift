@@ -1,40 +1,30 @@
 import Foundation
 
 /// Which bytes an encoder writes as they are and which it percent-escapes, decided once per
-/// encoder from `allowedCharacters` and `SpaceEncoding`, as Alamofire does per string.
+/// encoder from `allowedCharacters` and `SpaceEncoding`, as Alamofire decides per string.
 ///
 /// The table covers ASCII only: Foundation on Linux escapes every byte of a non-ASCII character
 /// even when the set contains it. A space is never written as it is: it becomes `%20` or `+`.
-struct EscapeTable: Sendable {
-    /// Bit `b` is set when ASCII byte `b` (0..<64) is written as it is.
-    private let lowMask: UInt64
-    /// Bit `b - 64` is set when ASCII byte `b` (64..<128) is written as it is.
-    private let highMask: UInt64
+final class EscapeTable: @unchecked Sendable {
+    /// 256 entries: 1 where the byte is written as it is. Written only in `init`, hence
+    /// `@unchecked Sendable`.
+    private let passes: UnsafeMutablePointer<UInt8>
     /// Whether a space becomes `+` rather than `%20`.
     private let spaceAsPlus: Bool
 
     init(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
+        passes = .allocate(capacity: 256)
+        passes.initialize(repeating: 0, count: 256)
         for byte in UInt8(0)..<128 where byte != UInt8(ascii: " ") {
-            guard allowedCharacters.contains(Unicode.Scalar(byte)) else { continue }
-            if byte < 64 {
-                low |= 1 << UInt64(byte)
-            } else {
-                high |= 1 << UInt64(byte - 64)
+            if allowedCharacters.contains(Unicode.Scalar(byte)) {
+                passes[Int(byte)] = 1
             }
         }
-        self.lowMask = low
-        self.highMask = high
-        self.spaceAsPlus = spaceEncoding == .plusReplaced
+        spaceAsPlus = spaceEncoding == .plusReplaced
     }
 
-    @inline(__always)
-    func passes(_ byte: UInt8) -> Bool {
-        if byte < 64 {
-            return lowMask >> UInt64(byte) & 1 != 0
-        }
-        return byte < 128 && highMask >> UInt64(byte &- 64) & 1 != 0
+    deinit {
+        passes.deallocate()
     }
 
     /// Appends `source` to `buffer`, copying runs of passing bytes in bulk and escaping the rest.
@@ -46,17 +36,23 @@ struct EscapeTable: Sendable {
         var read = 0
         var written = 0
         while read < count {
-            // The common case: a run that needs no escaping, copied with one memcpy.
             var runEnd = read
-            while runEnd < count && passes(input[runEnd]) {
+            while runEnd < count && passes[Int(input[runEnd])] != 0 {
                 runEnd &+= 1
             }
-            if runEnd > read {
-                (output + written).update(from: input + read, count: runEnd &- read)
-                written &+= runEnd &- read
-                read = runEnd
-                if read == count { break }
+            let run = runEnd &- read
+            if run >= 16 {
+                (output + written).update(from: input + read, count: run)
+            } else {
+                // A call to memcpy costs more than a few byte moves.
+                for offset in 0..<run {
+                    output[written &+ offset] = input[read &+ offset]
+                }
             }
+            written &+= run
+            read = runEnd
+            guard read < count else { break }
+
             let byte = input[read]
             read &+= 1
             if byte == UInt8(ascii: " ") && spaceAsPlus {

@@ -17,6 +17,8 @@ struct ByteBuffer: ~Copyable {
         base.deallocate()
     }
 
+    var capacityInBytes: Int { capacity }
+
     /// Makes room for `extra` more bytes and returns where they go; `commit(_:)` then counts
     /// the bytes actually written.
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
@@ -38,9 +40,18 @@ struct ByteBuffer: ~Copyable {
     }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        UnsafeMutableRawPointer(reserve(bytes.count)).copyMemory(from: source, byteCount: bytes.count)
-        count += bytes.count
+        let length = bytes.count
+        guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), length > 0 else { return }
+        let destination = reserve(length)
+        if length >= 16 {
+            destination.update(from: source, count: length)
+        } else {
+            // Keys and short values: a call to memcpy costs more than a few byte moves.
+            for offset in 0..<length {
+                destination[offset] = source[offset]
+            }
+        }
+        count += length
     }
 
     /// Appends a copy of bytes `range` of this same buffer.

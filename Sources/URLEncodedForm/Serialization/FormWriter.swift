@@ -12,38 +12,62 @@ import Foundation
 /// as Alamofire sorts and joins `String` segments level by level.
 struct FormWriter: ~Copyable {
     private let options: EncodingOptions
-    private var output = ByteBuffer(capacity: 1024)
+    private var output: ByteBuffer
     /// The key of the node being written: escaped, or raw when `leafKeys` is set.
-    private var key = ByteBuffer()
+    private var key: ByteBuffer
     /// Start and end offsets in `output` of the children written at each open level.
-    private var segments: [Int] = []
+    private var segments: [Int]
     /// Where a level's bytes are copied while they are reordered.
-    private var scratch = ByteBuffer()
+    private var scratch: ByteBuffer
+    /// The sorted order of a level's children, reused level after level.
+    private var order: [Int]
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
     private let leafKeys: LeafKeyEncoder?
+    /// `[`, `]`, `[]` and `.` as the key stack holds them (escaped, or raw for `leafKeys`).
+    private let openBracket, closeBracket, emptyBrackets, dot: EscapedFragment
 
-    private init(options: EncodingOptions) {
+    private init(options: EncodingOptions, buffers: consuming WriterBuffers) {
         self.options = options
+        output = buffers.output
+        output.truncate(to: 0)
+        key = buffers.key
+        key.truncate(to: 0)
+        scratch = buffers.scratch
+        segments = buffers.segments
+        segments.removeAll(keepingCapacity: true)
+        order = buffers.order
         if case .useDefaultKeys = options.keyEncoding, !options.arrayEncoding.isCustom {
             leafKeys = nil
         } else {
             leafKeys = LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable)
         }
+        let fragmentTable = leafKeys == nil ? options.escapeTable : nil
+        openBracket = EscapedFragment("[", escapeTable: fragmentTable)
+        closeBracket = EscapedFragment("]", escapeTable: fragmentTable)
+        emptyBrackets = EscapedFragment("[]", escapeTable: fragmentTable)
+        dot = EscapedFragment(".", escapeTable: fragmentTable)
     }
 
-    /// Appends the serialization of `tree` to `buffer`.
+    /// Appends the serialization of `tree` to `buffer`, working in `buffers`, which it returns
+    /// for the next write.
     ///
     /// - Throws: `URLEncodedFormEncoder.Error.invalidRootObject` when the root is not an object.
-    static func write(_ tree: borrowing FormTree, options: EncodingOptions, into buffer: inout [UInt8]) throws {
+    static func write(_ tree: borrowing FormTree, options: EncodingOptions, buffers: consuming WriterBuffers,
+                      into buffer: inout [UInt8]) throws -> WriterBuffers {
         let root = tree[FormTree.root]
         guard root.kind == .object else {
             let description = root.kind == .array ? "array with \(root.childCount) elements" : "string"
             throw URLEncodedFormEncoder.Error.invalidRootObject(description)
         }
-        var writer = FormWriter(options: options)
+        var writer = FormWriter(options: options, buffers: buffers)
         writer.writeChildren(of: FormTree.root, in: tree, isRoot: true)
-        let bytes = writer.output.bytes(0..<writer.output.count)
-        buffer.append(contentsOf: bytes)
+        buffer.append(contentsOf: writer.output.bytes(0..<writer.output.count))
+        return writer.buffers()
+    }
+
+    /// Gives the buffers back.
+    private consuming func buffers() -> WriterBuffers {
+        WriterBuffers(output: output, key: key, scratch: scratch, segments: segments, order: order)
     }
 
     private mutating func writeChildren(of parent: Int32, in tree: borrowing FormTree, isRoot: Bool) {
@@ -105,11 +129,11 @@ struct FormWriter: ~Copyable {
         }
         switch options.keyPathEncoding.style {
         case .brackets:
-            appendKeyPart("[")
+            openBracket.append(to: &key)
             appendKeyPart(raw)
-            appendKeyPart("]")
+            closeBracket.append(to: &key)
         case .dots:
-            appendKeyPart(".")
+            dot.append(to: &key)
             appendKeyPart(raw)
         case let .custom(encoding):
             appendKeyPart(encoding(String(decoding: raw, as: UTF8.self)))
@@ -120,13 +144,13 @@ struct FormWriter: ~Copyable {
     private mutating func appendElementKey(_ position: Int, parentKey: [UInt8]?) {
         switch options.arrayEncoding {
         case .brackets:
-            appendKeyPart("[]")
+            emptyBrackets.append(to: &key)
         case .noBrackets:
             break
         case .indexInBrackets:
-            appendKeyPart("[")
+            openBracket.append(to: &key)
             DecimalText.withDigits(of: position) { appendKeyPart($0) }
-            appendKeyPart("]")
+            closeBracket.append(to: &key)
         case let .custom(encoding):
             let parent = String(decoding: parentKey ?? [], as: UTF8.self)
             key.truncate(to: 0)
@@ -157,9 +181,6 @@ struct FormWriter: ~Copyable {
         raw.withUTF8 { appendKeyPart(UnsafeRawBufferPointer($0)) }
     }
 
-    private mutating func appendKeyPart(_ raw: StaticString) {
-        raw.withUTF8Buffer { appendKeyPart(UnsafeRawBufferPointer($0)) }
-    }
 
     // MARK: Sorting
 
@@ -168,13 +189,16 @@ struct FormWriter: ~Copyable {
     private mutating func sortSegments(from firstSegment: Int, levelStart: Int) {
         let count = (segments.count - firstSegment) / 2
         guard count > 1 else { return }
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: 0..<count)
         let written = output.bytes(0..<output.count)
-        let segments = self.segments
-        func segment(_ index: Int) -> UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(rebasing: written[segments[firstSegment + 2 * index]..<segments[firstSegment + 2 * index + 1]])
+        segments.withUnsafeBufferPointer { segments in
+            let bounds = UnsafeBufferPointer(rebasing: segments[firstSegment...])
+            order.sort { left, right in
+                Self.precedes(written, bounds[2 &* left]..<bounds[2 &* left &+ 1],
+                              written, bounds[2 &* right]..<bounds[2 &* right &+ 1])
+            }
         }
-        var order = Array(0..<count)
-        order.sort { Self.precedes(segment($0), segment($1)) }
         guard order.indices.contains(where: { order[$0] != $0 }) else { return }
 
         scratch.truncate(to: 0)
@@ -191,15 +215,31 @@ struct FormWriter: ~Copyable {
     }
 
     /// `String`'s `<` on ASCII: byte-wise, a prefix first.
-    private static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let common = min(a.count, b.count)
-        if common > 0 {
-            let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+    @inline(__always)
+    private static func precedes(_ a: UnsafeRawBufferPointer, _ aRange: Range<Int>,
+                                 _ b: UnsafeRawBufferPointer, _ bRange: Range<Int>) -> Bool {
+        let common = min(aRange.count, bRange.count)
+        if common > 0, let base = a.baseAddress, let otherBase = b.baseAddress {
+            let order = memcmp(base + aRange.lowerBound, otherBase + bRange.lowerBound, common)
             if order != 0 {
                 return order < 0
             }
         }
-        return a.count < b.count
+        return aRange.count < bRange.count
+    }
+}
+
+/// The memory a `FormWriter` works in, kept between encodings by a reused session.
+struct WriterBuffers: ~Copyable {
+    var output = ByteBuffer(capacity: 1024)
+    var key = ByteBuffer()
+    var scratch = ByteBuffer()
+    var segments: [Int] = []
+    var order: [Int] = []
+
+    var capacityInBytes: Int {
+        output.capacityInBytes + key.capacityInBytes + scratch.capacityInBytes
+            + (segments.capacity + order.capacity) * MemoryLayout<Int>.stride
     }
 }
 
