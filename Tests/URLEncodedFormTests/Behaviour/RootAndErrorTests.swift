@@ -52,6 +52,12 @@ struct RootAndErrorTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func numericLookingRootKeyMakesTheRootAnArray(contender: Contender) {
+        // The Dictionary<String, _> key "0" has the intValue 0: an index at the root.
+        #expect(contender.outcome(["0": "x"]) == .error(.invalidRootObject))
+    }
+
+    @Test(arguments: Contender.allCases)
     func emptyArrayRootLeavesTheEmptyObject(contender: Contender) {
         #expect(contender.outcome([String]()) == .output(""))
     }

@@ -49,6 +49,22 @@ struct TreeBuildingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func zeroDictionaryKeyIsAnIndex(contender: Contender) {
+        // As an object key "0" would give "a[0]"; as an index it gets the array's "[]".
+        #expect(contender.outcome(["a": ["0": "x"]]) == .output("a%5B%5D=x"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func intKeyIndexesAnArrayAnUnkeyedContainerBuilt(contender: Contender) {
+        // The keyed container's key 1 replaces the unkeyed container's second element.
+        let value = VectorNode.object([
+            ("a", .array([.text("p"), .text("q")])),
+            ("a", .indexed([(1, .text("r"))])),
+        ])
+        #expect(contender.outcome(value, Self.indexedInOrder) == .output("a%5B0%5D=p&a%5B1%5D=r"))
+    }
+
+    @Test(arguments: Contender.allCases)
     func numericLookingStringOnlyKeyStaysAnObjectKey(contender: Contender) {
         let value = VectorNode.object([("a", .object([("007", .text("x"))]))])
         #expect(contender.outcome(value, Self.indexed) == .output("a%5B007%5D=x"))
