@@ -17,6 +17,15 @@ enum Contender: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Builds one encoder of this contender configured by `options`; every call of the returned
+    /// closure encodes with that same instance, from any task or thread.
+    func makeSharedEncoder(_ options: FormOptions = FormOptions()) -> @Sendable (any Encodable) throws -> String {
+        switch self {
+        case .reference: return ReferenceAdapter.sharedEncoder(options)
+        case .optimized: return OptimizedAdapter.sharedEncoder(options)
+        }
+    }
+
     /// Classifies an error thrown by `encode(_:_:)`.
     func kind(of error: any Error) -> FormErrorKind {
         if error is ClosureError { return .closureError }

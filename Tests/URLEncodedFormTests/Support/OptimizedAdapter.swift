@@ -22,6 +22,13 @@ enum OptimizedAdapter {
         try encoder(options).encode(value)
     }
 
+    /// One encoder built from `options`, shared by every call of the returned closure (for tests
+    /// of an encoder's reuse after errors and of concurrent use).
+    static func sharedEncoder(_ options: FormOptions) -> @Sendable (any Encodable) throws -> String {
+        let encoder = encoder(options)
+        return { value in try encoder.encode(value) as String }
+    }
+
     static func isInvalidRootObject(_ error: any Error) -> Bool {
         guard let error = error as? Encoder.Error, case .invalidRootObject = error else { return false }
         return true

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `alphabetizeKeyValuePairs`: each level sorts its children's escaped segments as strings, a
+/// nested child's segment being its whole joined sub-string (SPEC §3 Serialization).
+struct SortingTests {
+    private static let unsorted = FormOptions(alphabetizeKeyValuePairs: false)
+
+    @Test(arguments: Contender.allCases)
+    func pairsAreSortedByByteValue(contender: Contender) {
+        let value = VectorNode.object([("b", .text("2")), ("a", .text("1")), ("c", .text("3")), ("A", .text("0")), ("_", .text("u"))])
+        #expect(contender.outcome(value) == .output("A=0&_=u&a=1&b=2&c=3"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func segmentsAreSortedAfterEscaping(contender: Contender) {
+        // "[" sorts after "A", but its escape "%5B" sorts before it.
+        #expect(contender.outcome(["A": "1", "[": "2"]) == .output("%5B=2&A=1"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func equalsSignTakesPartInTheComparison(contender: Contender) {
+        // "a0=2" < "a=1" because "0" (0x30) < "=" (0x3D).
+        #expect(contender.outcome(["a": "1", "a0": "2"]) == .output("a0=2&a=1"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func escapedNonASCIISortsBeforeLetters(contender: Contender) {
+        #expect(contender.outcome(["b": "1", "B": "2", "é": "3"]) == .output("%C3%A9=3&B=2&b=1"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func arrayElementsAreSortedAsStrings(contender: Contender) {
+        let value = ["a": ["c", "a", "b", "10", "9", "100"]]
+        #expect(contender.outcome(value) == .output("a%5B%5D=10&a%5B%5D=100&a%5B%5D=9&a%5B%5D=a&a%5B%5D=b&a%5B%5D=c"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func indexedElementsAreSortedAsStringsToo(contender: Contender) {
+        // "a[10]" sorts between "a[1]" and "a[2]".
+        let value = ["a": Array(0...10)]
+        let expected = "a%5B0%5D=0&a%5B1%5D=1&a%5B10%5D=10&a%5B2%5D=2&a%5B3%5D=3&a%5B4%5D=4"
+            + "&a%5B5%5D=5&a%5B6%5D=6&a%5B7%5D=7&a%5B8%5D=8&a%5B9%5D=9"
+        #expect(contender.outcome(value, FormOptions(arrayEncoding: .indexInBrackets)) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func nestedArraySortsAsOneUnit(contender: Contender) {
+        // Element "b&z" is compared with element "c" as a whole, so "z" stays before "c".
+        let value = ["m": [["z", "b"], ["c"]]]
+        #expect(contender.outcome(value) == .output("m%5B%5D%5B%5D=b&m%5B%5D%5B%5D=z&m%5B%5D%5B%5D=c"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func nestedObjectSortsAsOneUnit(contender: Contender) {
+        // "a[b]…&a[z]…" is one segment and sorts before "a%5Bc=3"; a global sort would put
+        // "a%5Bc=3" between the two nested pairs.
+        let value = VectorNode.object([
+            ("a", .object([("z", .text("1")), ("b", .text("2"))])),
+            ("a[c", .text("3")),
+        ])
+        #expect(contender.outcome(value) == .output("a%5Bb%5D=2&a%5Bz%5D=1&a%5Bc=3"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func withoutAlphabetizingPairsKeepInsertionOrder(contender: Contender) {
+        let value = VectorNode.object([("b", .text("2")), ("a", .text("1")), ("c", .text("3"))])
+        #expect(contender.outcome(value, Self.unsorted) == .output("b=2&a=1&c=3"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func withoutAlphabetizingNestedLevelsKeepTheirOrder(contender: Contender) {
+        let value = VectorNode.object([
+            ("z", .array([.text("c"), .text("a")])),
+            ("y", .object([("q", .text("1")), ("p", .text("2"))])),
+        ])
+        #expect(contender.outcome(value, Self.unsorted) == .output("z%5B%5D=c&z%5B%5D=a&y%5Bq%5D=1&y%5Bp%5D=2"))
+    }
+}
