@@ -1,0 +1,40 @@
+/// A case on which two subjects disagreed, with everything needed to reproduce and read it.
+struct FuzzMismatch: CustomStringConvertible {
+    let fuzzCase: FuzzCase
+    let subjects: (FuzzSubject, FuzzSubject)
+    let results: (FuzzResult, FuzzResult)
+
+    var description: String {
+        let (left, right) = subjects
+        // Dictionaries iterate in a per-process order unless hashing is deterministic.
+        let replay = "SWIFT_DETERMINISTIC_HASHING=1 FUZZ_SEED=\(fuzzCase.seedText) swift test --filter DifferentialFuzzTests"
+        var lines = ["\(left.name) and \(right.name) disagree on seed \(fuzzCase.seedText) (replay: \(replay))",
+                     "options \(fuzzCase.options)",
+                     "\(left.name): \(Self.clipped(results.0.outcome.description))",
+                     "\(right.name): \(Self.clipped(results.1.outcome.description))"]
+        if case let (.output(a), .output(b)) = (results.0.outcome, results.1.outcome) {
+            let offset = zip(a.utf8, b.utf8).prefix { $0 == $1 }.count
+            lines.append("outputs first differ at byte \(offset) (lengths \(a.utf8.count), \(b.utf8.count))")
+        }
+        lines += logDifference()
+        lines.append("value \(Self.clipped(fuzzCase.value.description, to: 6000))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The first differing log entry with its neighbours in both logs, or a note that they agree.
+    private func logDifference() -> [String] {
+        let (a, b) = (results.0.observations, results.1.observations)
+        guard a != b else { return ["logs agree (\(a.count) entries)"] }
+        let index = zip(a, b).prefix { $0 == $1 }.count
+        let window = max(0, index - 2) ..< index + 3
+        func excerpt(_ log: [FuzzObservation], _ name: String) -> [String] {
+            ["\(name) log (\(log.count) entries) from entry \(window.lowerBound):"]
+                + log.indices.clamped(to: window).map { "  \($0 == index ? "→" : " ") #\($0) \(log[$0])" }
+        }
+        return ["logs first differ at entry \(index)"] + excerpt(a, subjects.0.name) + excerpt(b, subjects.1.name)
+    }
+
+    private static func clipped(_ text: String, to limit: Int = 2000) -> String {
+        text.count <= limit ? text : text.prefix(limit) + "… (\(text.count - limit) more characters)"
+    }
+}
