@@ -135,7 +135,7 @@ struct TreeBuilder: ~Copyable {
     /// Stores the leaf `value` (a range of `tree.values`) at `step` below the container at `container`.
     mutating func store(_ value: Range<Int>, at step: TreeStep, in container: PathID) throws {
         try checkNegativeIndices(container, then: step)
-        storeLeaf(value, at: step, in: resolve(container).node)
+        storeLeaf(value, at: step, in: resolve(container))
     }
 
     /// Stores the leaf `value` at `path` itself, as a single-value container does.
@@ -183,22 +183,38 @@ struct TreeBuilder: ~Copyable {
         tree.setValue(of: node, to: value)
     }
 
-    /// The node `path` leads to, created as Alamofire's walk would create it. `stable` tells
-    /// whether every step of the walk will lead to the same node next time.
-    private mutating func resolve(_ path: PathID) -> (node: Int32, stable: Bool) {
-        guard path != .root else { return (FormTree.root, true) }
-        let entry = paths[Int(path.index)]
-        if entry.cachedEpoch == epoch && !exactMode {
-            return (entry.cachedNode, true)
+    /// The node `path` leads to, created as Alamofire's walk would create it.
+    ///
+    /// The walk starts from the nearest ancestor whose cached node is still valid and caches
+    /// each node it reaches while every step so far was stable (would lead to the same node
+    /// again). It loops rather than recurses: paths can be as deep as the value.
+    private mutating func resolve(_ path: PathID) -> Int32 {
+        if !exactMode, path != .root, paths[Int(path.index)].cachedEpoch == epoch {
+            return paths[Int(path.index)].cachedNode
         }
-        let parent = resolve(entry.parent)
-        let child = descend(from: parent.node, by: entry.component.step)
-        let stable = parent.stable && child.stable
-        if stable && !exactMode {
-            paths[Int(path.index)].cachedNode = child.node
-            paths[Int(path.index)].cachedEpoch = epoch
+        var pending: [PathID] = []
+        var start = path
+        var node = FormTree.root
+        while start != .root {
+            let entry = paths[Int(start.index)]
+            if !exactMode && entry.cachedEpoch == epoch {
+                node = entry.cachedNode
+                break
+            }
+            pending.append(start)
+            start = entry.parent
         }
-        return (child.node, stable)
+        var stable = true
+        for step in pending.reversed() {
+            let child = descend(from: node, by: paths[Int(step.index)].component.step)
+            node = child.node
+            stable = stable && child.stable
+            if stable && !exactMode {
+                paths[Int(step.index)].cachedNode = node
+                paths[Int(step.index)].cachedEpoch = epoch
+            }
+        }
+        return node
     }
 
     /// One step of the walk: the child at `step`, made if missing. `stable` tells whether the

@@ -105,7 +105,7 @@ struct FormWriter: ~Copyable {
         if options.alphabetizeKeyValuePairs {
             sortSegments(from: firstSegment, levelStart: levelStart)
         }
-        segments.removeSubrange(firstSegment...)
+        segments.removeLast(segments.count - firstSegment)
     }
 
     private mutating func writeLeaf(_ leaf: Int32, in tree: borrowing FormTree) {
@@ -189,17 +189,23 @@ struct FormWriter: ~Copyable {
     private mutating func sortSegments(from firstSegment: Int, levelStart: Int) {
         let count = (segments.count - firstSegment) / 2
         guard count > 1 else { return }
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: 0..<count)
         let written = output.bytes(0..<output.count)
-        segments.withUnsafeBufferPointer { segments in
+        let needsReordering = segments.withUnsafeBufferPointer { segments in
             let bounds = UnsafeBufferPointer(rebasing: segments[firstSegment...])
-            order.sort { left, right in
+            func precedes(_ left: Int, _ right: Int) -> Bool {
                 Self.precedes(written, bounds[2 &* left]..<bounds[2 &* left &+ 1],
                               written, bounds[2 &* right]..<bounds[2 &* right &+ 1])
             }
+            // Levels often arrive in order (short arrays of numbers, sorted keys): one pass tells.
+            guard (1..<count).contains(where: { precedes($0, $0 - 1) }) else { return false }
+            order.removeAll(keepingCapacity: true)
+            for index in 0..<count {
+                order.append(index)
+            }
+            order.sort(by: precedes)
+            return true
         }
-        guard order.indices.contains(where: { order[$0] != $0 }) else { return }
+        guard needsReordering else { return }
 
         scratch.truncate(to: 0)
         scratch.append(output.bytes(levelStart..<output.count))
