@@ -22,6 +22,8 @@ struct TreeBuilder: ~Copyable {
     private var unkeyedCounts: [Int] = []
     /// Whether each single-value container has stored its value, by slot.
     private var singleValueStored: [Bool] = []
+    /// The uncached paths of the walk in progress, deepest first; kept to spare an allocation.
+    private var walk: [PathID] = []
 
     /// Back to an empty tree, keeping the memory of every buffer.
     mutating func removeAll() {
@@ -192,7 +194,7 @@ struct TreeBuilder: ~Copyable {
         if !exactMode, path != .root, paths[Int(path.index)].cachedEpoch == epoch {
             return paths[Int(path.index)].cachedNode
         }
-        var pending: [PathID] = []
+        walk.removeAll(keepingCapacity: true)
         var start = path
         var node = FormTree.root
         while start != .root {
@@ -201,11 +203,12 @@ struct TreeBuilder: ~Copyable {
                 node = entry.cachedNode
                 break
             }
-            pending.append(start)
+            walk.append(start)
             start = entry.parent
         }
         var stable = true
-        for step in pending.reversed() {
+        for position in walk.indices.reversed() {
+            let step = walk[position]
             let child = descend(from: node, by: paths[Int(step.index)].component.step)
             node = child.node
             stable = stable && child.stable
