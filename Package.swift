@@ -13,14 +13,18 @@ let package = Package(
         .target(name: "URLEncodedForm"),
         // A faithful port of Alamofire 5.12's encoder, slow on purpose; the yardstick.
         .target(name: "URLEncodedFormReference"),
+        // Counts heap allocations by interposing malloc on Linux; inert under sanitizers.
+        .target(name: "CMallocCounter"),
+        // The benchmark's pure logic (statistics, growth, regression gate), unit-tested.
+        .target(name: "FormBenchCore", path: "Benchmarks/FormBenchCore"),
         .executableTarget(
             name: "FormBench",
-            dependencies: ["URLEncodedForm", "URLEncodedFormReference"],
+            dependencies: ["URLEncodedForm", "URLEncodedFormReference", "FormBenchCore", "CMallocCounter"],
             path: "Benchmarks/FormBench"
         ),
         .testTarget(
             name: "URLEncodedFormTests",
-            dependencies: ["URLEncodedForm", "URLEncodedFormReference"],
+            dependencies: ["URLEncodedForm", "URLEncodedFormReference", "FormBenchCore", "CMallocCounter"],
             resources: [.copy("Fixtures")],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),

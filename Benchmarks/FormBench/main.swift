@@ -1,1 +1,3 @@
-print("formbench: todo")
+import Foundation
+
+exit(FormBenchCommand.run(Array(CommandLine.arguments.dropFirst())))

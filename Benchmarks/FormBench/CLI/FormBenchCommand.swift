@@ -1,0 +1,98 @@
+import Foundation
+import FormBenchCore
+
+/// The formbench program: parses the command line, runs the selected suites, prints and writes
+/// the reports, and gates against a baseline.
+enum FormBenchCommand {
+    /// Every contender, in report order; output checks compare with the first that ran.
+    static let contenders: [any Contender] = [ReferenceContender(), OptimizedContender(), WalkFloorContender(),
+                                              HandWrittenContender()]
+
+    /// Runs with the arguments after the program name; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        do {
+            parsed = try Arguments.parse(arguments)
+        } catch {
+            return usageError("\(error)\nRun 'formbench --help' for usage.")
+        }
+        if parsed.help {
+            print(Usage.text)
+            return 0
+        }
+        var baseline: BaselineFile?
+        if let path = parsed.baselinePath {
+            do {
+                baseline = try BaselineFile.load(path)
+            } catch {
+                return usageError(error.description)
+            }
+        }
+        var settings = parsed.quick ? RunSettings.quick : RunSettings.full
+        settings.sizes = parsed.sizes ?? settings.sizes
+        settings.budgetSeconds = parsed.budgetSeconds ?? settings.budgetSeconds
+        let filter = MeasurementFilter(substrings: parsed.filters)
+        let writer = ResultsWriter(directory: URL(fileURLWithPath: parsed.outputDirectory, isDirectory: true))
+        do {
+            // Before the run, so that a bad --output fails in a second, not after minutes.
+            try writer.prepare()
+        } catch {
+            return usageError("cannot use output directory \(parsed.outputDirectory): \(error.localizedDescription)")
+        }
+
+        guard let document = measure(settings: settings, filter: filter, quick: parsed.quick) else {
+            return usageError("--filter \(parsed.filters.joined(separator: ",")) selects no measurement; see --help for the ids")
+        }
+        print(ConsoleReport.render(document))
+        do {
+            let paths = try writer.write(document, contenders: contenders.map(\.name), baseline: parsed.writeBaseline)
+            paths.forEach { log("wrote \($0)") }
+        } catch {
+            return usageError("cannot write results to \(parsed.outputDirectory): \(error.localizedDescription)")
+        }
+
+        var status: Int32 = document.problems.isEmpty ? 0 : 1
+        if let baseline, let path = parsed.baselinePath {
+            let verdict = RegressionGate(thresholdPercent: parsed.thresholdPercent)
+                .evaluate(baseline: baseline.gateMetrics, current: document.gateMetrics)
+            print(RegressionReport.render(verdict, baselinePath: path))
+            status = verdict.passed ? status : 1
+        }
+        if !document.problems.isEmpty {
+            log("formbench: \(document.problems.count) PROBLEM(S) — output mismatch or encoder failure; see PROBLEMS above")
+        }
+        return status
+    }
+
+    /// Runs the suites; `nil` when the filter selects nothing.
+    private static func measure(settings: RunSettings, filter: MeasurementFilter, quick: Bool) -> ResultsDocument? {
+        let scaling = ScalingSuite(contenders: contenders, settings: settings, filter: filter)
+        let strategies = StrategySuite(settings: settings, filter: filter)
+        let parallel = ParallelSuite(settings: settings, filter: filter)
+        let steps = scaling.plannedSteps + strategies.plannedSteps + parallel.plannedSteps
+        guard steps > 0 else { return nil }
+
+        let environment = RunEnvironment.current()
+        log("formbench: \(steps) measurements · allocation counting \(AllocationCounter.isAvailable ? "on" : "unavailable")")
+        let progress = ProgressReporter(totalSteps: steps)
+        let scalingResults = scaling.run(progress: progress)
+        return ResultsDocument(environment: environment,
+                               configuration: RunConfiguration(settings: settings, quick: quick, filter: filter),
+                               payloads: Dictionary(uniqueKeysWithValues: PayloadKind.allCases.map { ($0.rawValue, $0.summary) }),
+                               scaling: scalingResults.records,
+                               outputChecks: scalingResults.checks,
+                               strategies: strategies.run(progress: progress),
+                               parallel: parallel.run(progress: progress),
+                               processPeakResidentBytes: ResidentMemory.peakBytes(),
+                               gateMetrics: GateMetricsBuilder.metrics(from: scalingResults.records))
+    }
+
+    private static func usageError(_ message: String) -> Int32 {
+        log("formbench: error: \(message)")
+        return 2
+    }
+
+    private static func log(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

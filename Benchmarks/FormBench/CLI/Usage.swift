@@ -1,0 +1,38 @@
+/// The `--help` text.
+enum Usage {
+    static let text = """
+    formbench — benchmarks the form encoders: the Alamofire reference port, the optimized
+    encoder, the Codable walk floor and a hand-written serializer, on generated payloads.
+
+    USAGE: formbench [options]
+
+    Without options it runs the full suite (sizes 10² to 10⁶, a few minutes) and writes
+    latest.json, summary.md and time-vs-n.svg to results/.
+
+    OPTIONS:
+      --quick                  CI smoke run: sizes 100 and 1,000, short sampling (seconds).
+      --filter SUBSTRING       Run only measurements whose id contains SUBSTRING (ignoring case);
+                               repeat it or separate with commas. Ids look like
+                                 scaling/<contender>/<payload>
+                                 strategies/optimized/catalog/<option>
+                                 parallel/optimized/catalog/<n> threads
+                               contenders: reference, optimized, walk-floor, hand-written;
+                               payloads: catalog, wide, deep, strings.
+                               Example: --filter reference,floor,hand-written
+      --sizes N,N,…            Payload sizes in leaves (replaces the mode's sizes).
+      --budget SECONDS         Time one contender may spend at one size; a contender whose
+                               projected time exceeds it is skipped (default 30, quick 2).
+      --output DIR             Where results are written (default results/).
+      --write-baseline         Also write DIR/baseline.json, the file the gate compares with.
+      --compare BASELINE.json  Gate this run against a results file: exit 1 when an
+                               allocation count or in-run time ratio of the optimized encoder
+                               got worse by more than the threshold.
+      --threshold PCT          The tolerated worsening for --compare (default 25).
+      -h, --help               Show this text.
+
+    EXIT STATUS: 0 fine; 1 an output mismatch, an encoder error or a regression;
+    2 a bad command line or an unusable baseline or output directory.
+
+    More in Benchmarks/README.md.
+    """
+}

@@ -1,0 +1,20 @@
+/// An encoder the suite measures.
+protocol Contender: Sendable {
+    /// The name shown in reports and matched by `--filter`.
+    static var name: String { get }
+    /// Whether this contender can encode payloads of `kind`.
+    func supports(_ kind: PayloadKind) -> Bool
+    /// Encodes `payload` once.
+    func encode(_ payload: Payload) throws -> EncodedOutput
+}
+
+extension Contender {
+    /// The type's name, reachable through `any Contender`.
+    var name: String {
+        Self.name
+    }
+
+    func supports(_ kind: PayloadKind) -> Bool {
+        true
+    }
+}

@@ -1,0 +1,67 @@
+/// Measures several contenders on one payload by interleaving their samples.
+///
+/// Each contender first encodes once to warm up (that output is the one checked). Then, round
+/// after round, every contender still sampling takes one sample, in contender order. A
+/// contender stops once it has the plan's minimum samples and has spent the target time (or
+/// reached the maximum count); one that throws stops at once. Interleaving spreads every
+/// contender's samples over the same stretch of time, so that a slow phase of a shared machine
+/// slows them all alike, and gives back-to-back pairs for `CellMeasurement.pairedRatio(to:)`.
+struct InterleavedSampler {
+    let plan: SamplingPlan
+
+    /// The figures of each contender, in the order given, or the error it threw.
+    func measure(_ contenders: [any Contender], on payload: Payload) -> [Result<CellMeasurement, any Error>] {
+        var outputs: [[UInt8]?] = Array(repeating: nil, count: contenders.count)
+        var failures: [(any Error)?] = Array(repeating: nil, count: contenders.count)
+        for (index, contender) in contenders.enumerated() {
+            do {
+                outputs[index] = try EncodeSample.take(contender, payload).1.bytes
+            } catch {
+                failures[index] = error
+            }
+        }
+
+        var rounds: [[EncodeSample?]] = Array(repeating: [], count: contenders.count)
+        var counts = Array(repeating: 0, count: contenders.count)
+        var spent = Array(repeating: 0.0, count: contenders.count)
+        func isSampling(_ index: Int) -> Bool {
+            let satisfied = counts[index] >= plan.minimumSamples
+                && (spent[index] >= plan.targetSeconds || counts[index] >= plan.maximumSamples)
+            return failures[index] == nil && !satisfied
+        }
+        while contenders.indices.contains(where: isSampling) {
+            let sampling = contenders.indices.map(isSampling)
+            for (index, contender) in contenders.enumerated() {
+                guard sampling[index] else {
+                    rounds[index].append(nil)
+                    continue
+                }
+                do {
+                    let sample = try EncodeSample.take(contender, payload).0
+                    rounds[index].append(sample)
+                    counts[index] += 1
+                    spent[index] += sample.seconds
+                } catch {
+                    failures[index] = error
+                    rounds[index].append(nil)
+                }
+            }
+        }
+
+        return contenders.indices.map { index in
+            if let failure = failures[index] {
+                return .failure(failure)
+            }
+            guard let measurement = CellMeasurement(samples: rounds[index], output: outputs[index]) else {
+                return .failure(NoSamples())
+            }
+            return .success(measurement)
+        }
+    }
+
+    /// Unreachable (a contender samples until it has the minimum, at least one), but better
+    /// reported than trapped.
+    struct NoSamples: Error, CustomStringConvertible {
+        var description: String { "no samples were taken" }
+    }
+}

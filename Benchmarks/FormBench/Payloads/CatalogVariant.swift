@@ -1,0 +1,14 @@
+/// One element of a catalog record's `variants[]` array of objects.
+struct CatalogVariant: Encodable, Sendable {
+    /// The pairs one variant writes.
+    static let leafCount = 2
+
+    let sku: String
+    let quantity: Int
+
+    /// A random variant; SKUs hold `#`, `/` and `-`, which escape differently.
+    init(random: inout SplitMix64) {
+        sku = "SKU-\(random.next(in: 1_000...9_999))#\(random.element(of: ["red", "blue", "XL", "s/m"]))"
+        quantity = random.next(in: 0...500)
+    }
+}

@@ -1,0 +1,20 @@
+/// The deep payload: `chains[]` of `DeepNode` chains, each `depth` levels deep (the last one
+/// shorter), with one leaf per level.
+struct DeepPayload: Encodable, Sendable {
+    /// How many levels a chain nests.
+    static let depth = 256
+
+    let chains: [DeepNode]
+
+    /// Chains holding `leaves` leaves in all.
+    init(leaves: Int) {
+        var random = SplitMix64(seed: 0xDEE9)
+        chains = stride(from: 0, to: leaves, by: Self.depth).map { start in
+            let levels = min(Self.depth, leaves - start)
+            // Built from the bottom up: each node holds the one below it.
+            return (1..<levels).reduce(DeepNode(text: random.phrase(words: 1...3, from: WordPool.mixed), next: nil)) { below, _ in
+                DeepNode(text: random.phrase(words: 1...3, from: WordPool.mixed), next: below)
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The shapes of input the suite encodes.
+enum PayloadKind: String, CaseIterable, Codable, Sendable {
+    /// Records of a product catalog: nested objects, arrays, numbers, bools, dates, data,
+    /// optionals and mixed-script text.
+    case catalog
+    /// One flat `[String: String]` with a key per leaf.
+    case wide
+    /// Chains of objects nested a few hundred levels deep.
+    case deep
+    /// An array of strings that need heavy escaping.
+    case strings
+
+    /// One line describing the shape, for reports.
+    var summary: String {
+        switch self {
+        case .catalog:
+            return "records[] of nested objects, arrays, numbers, bools, a Date, a Data, an Optional, mixed-script text"
+        case .wide:
+            return "one flat [String: String], a key per leaf, keys and values of mixed-script text"
+        case .deep:
+            return "chains of objects nested \(DeepPayload.depth) levels deep, a text leaf per level"
+        case .strings:
+            return "texts[] of \(StringsPayload.words.lowerBound)–\(StringsPayload.words.upperBound) words of CJK, emoji, combining marks and reserved characters"
+        }
+    }
+}

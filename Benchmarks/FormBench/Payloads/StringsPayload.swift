@@ -1,0 +1,13 @@
+/// The strings payload: `texts[]` of strings that need heavy escaping.
+struct StringsPayload: Encodable, Sendable {
+    /// How many words a text has.
+    static let words = 4...24
+
+    let texts: [String]
+
+    /// `leaves` texts with no plain-ASCII word.
+    init(leaves: Int) {
+        var random = SplitMix64(seed: 0x57A1_265)
+        texts = (0..<leaves).map { _ in random.phrase(words: Self.words, from: WordPool.heavy) }
+    }
+}

@@ -1,0 +1,15 @@
+/// The wide payload: one flat `[String: String]` with a key per leaf.
+enum WidePayload {
+    /// A dictionary of `leaves` entries. Keys start with a letter so that none looks numeric
+    /// (numeric keys would become array indices) and carry their index so that all differ.
+    static func make(leaves: Int) -> [String: String] {
+        var random = SplitMix64(seed: 0x71DE)
+        var entries: [String: String] = [:]
+        entries.reserveCapacity(leaves)
+        for index in 0..<leaves {
+            let key = "k\(index) " + random.phrase(words: 1...2, from: WordPool.mixed)
+            entries[key] = random.phrase(words: 1...4, from: WordPool.mixed)
+        }
+        return entries
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import FormBenchCore
+
+/// The part of a results file the gate reads: `--compare` accepts any `latest.json` or
+/// `baseline.json`, and ignores everything but the schema version and the gate metrics.
+struct BaselineFile: Decodable {
+    let schemaVersion: Int
+    let gateMetrics: [GateMetric]
+
+    /// Why a baseline cannot be used.
+    struct Unusable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Reads and checks the file at `path`.
+    static func load(_ path: String) throws(Unusable) -> BaselineFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw Unusable(description: "cannot read baseline \(path): \(error.localizedDescription)")
+        }
+        let file: BaselineFile
+        do {
+            file = try JSONDecoder().decode(BaselineFile.self, from: data)
+        } catch {
+            throw Unusable(description: "\(path) is not a formbench results file: \(error)")
+        }
+        guard file.schemaVersion == ResultsDocument.currentSchemaVersion else {
+            throw Unusable(description: "\(path) has schema version \(file.schemaVersion), this formbench writes "
+                + "\(ResultsDocument.currentSchemaVersion): refresh the baseline with --write-baseline")
+        }
+        return file
+    }
+}

@@ -1,0 +1,29 @@
+/// What a run was asked to measure, as recorded in its results.
+struct RunConfiguration: Codable, Sendable {
+    /// Whether this was a `--quick` run.
+    let quick: Bool
+    /// The `--filter` substrings (empty: everything).
+    let filters: [String]
+    let sizes: [Int]
+    let budgetSeconds: Double
+    let minimumSamples: Int
+    let targetSecondsPerMeasurement: Double
+    let strategyLeaves: Int
+    let parallelLeaves: Int
+    let parallelSeconds: Double
+    /// Whether allocations and peak heap were counted (not under sanitizers).
+    let allocationCounting: Bool
+
+    init(settings: RunSettings, quick: Bool, filter: MeasurementFilter) {
+        self.quick = quick
+        filters = filter.substrings
+        sizes = settings.sizes
+        budgetSeconds = settings.budgetSeconds
+        minimumSamples = settings.sampling.minimumSamples
+        targetSecondsPerMeasurement = settings.sampling.targetSeconds
+        strategyLeaves = settings.strategyLeaves
+        parallelLeaves = settings.parallelLeaves
+        parallelSeconds = settings.parallelSeconds
+        allocationCounting = AllocationCounter.isAvailable
+    }
+}

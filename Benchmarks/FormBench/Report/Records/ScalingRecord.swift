@@ -1,0 +1,74 @@
+import FormBenchCore
+
+/// One contender on one payload at one size: its figures, or why there are none.
+struct ScalingRecord: Codable, Sendable {
+    /// Whether the figures exist.
+    enum Status: String, Codable, Sendable {
+        case measured
+        /// Not measured because the projected time exceeded the budget.
+        case skipped
+        /// The encoder threw.
+        case failed
+    }
+
+    let payload: PayloadKind
+    let leaves: Int
+    let contender: String
+    let status: Status
+    /// Why the measurement was skipped or how it failed.
+    var note: String?
+    /// The time the budget check projected for the measurement (warm-up and minimum samples).
+    var projectedSeconds: Double?
+    var medianSeconds: Double?
+    var minimumSeconds: Double?
+    var maximumSeconds: Double?
+    var samples: Int?
+    /// The output size at this payload size (the same for every contender, the walk floor
+    /// included, so that throughputs compare).
+    var outputBytes: Int?
+    /// Output megabytes (10⁶ bytes) per second of median time.
+    var throughputMBPerSecond: Double?
+    var allocationsPerEncode: Double?
+    var peakHeapBytes: Double?
+    /// `log(t/t′) / log(N/N′)` against this contender's previous measured size.
+    var growthExponent: Double?
+    /// This contender's CPU time divided by each other contender's at the same size: the median
+    /// of the ratios of samples taken back to back (see `CellMeasurement.pairedRatio(to:)`).
+    var cpuTimeRatios: [String: Double]?
+    /// The process's peak resident memory after this measurement (it only grows).
+    var processPeakResidentBytes: Int
+
+    init(payload: PayloadKind, leaves: Int, contender: String, status: Status) {
+        self.payload = payload
+        self.leaves = leaves
+        self.contender = contender
+        self.status = status
+        processPeakResidentBytes = ResidentMemory.peakBytes()
+    }
+
+    /// The record of a measurement; `growth` is against the contender's previous size, and
+    /// `others` are the measurements of the other contenders at this size.
+    init(_ measurement: CellMeasurement, of contender: String, on payload: PayloadKind, leaves: Int,
+         growth: GrowthExponent?, others: [(String, CellMeasurement)]) {
+        self.init(payload: payload, leaves: leaves, contender: contender, status: .measured)
+        medianSeconds = measurement.time.median
+        minimumSeconds = measurement.time.minimum
+        maximumSeconds = measurement.time.maximum
+        samples = measurement.time.count
+        allocationsPerEncode = measurement.allocations
+        peakHeapBytes = measurement.peakHeapBytes
+        growthExponent = growth?.value
+        let ratios = others.compactMap { name, other in measurement.pairedRatio(to: other).map { (name, $0) } }
+        cpuTimeRatios = Dictionary(ratios, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// This record with the output size of its payload size, and the throughput it gives.
+    func withOutputSize(_ bytes: Int?) -> ScalingRecord {
+        var record = self
+        record.outputBytes = bytes
+        if let bytes, let median = medianSeconds, median > 0 {
+            record.throughputMBPerSecond = Double(bytes) / median / 1e6
+        }
+        return record
+    }
+}

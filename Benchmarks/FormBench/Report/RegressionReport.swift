@@ -1,0 +1,36 @@
+import FormBenchCore
+
+/// The gate's verdict as text: a table of every compared metric and a closing line.
+enum RegressionReport {
+    static func render(_ verdict: RegressionVerdict, baselinePath: String) -> String {
+        var table = Table(title: "regression gate — against \(baselinePath), threshold \(Format.decimal(verdict.thresholdPercent, digits: 1))%",
+                          columns: [.left("metric"), .right("baseline"), .right("current"), .right("change"), .left("verdict")])
+        for comparison in verdict.comparisons {
+            table.rows.append(.cells([
+                comparison.id, value(comparison.baseline, comparison.kind), value(comparison.current, comparison.kind),
+                change(comparison.changePercent), comparison.isRegression ? "REGRESSION" : "ok",
+            ]))
+        }
+        var lines = [ConsoleReport.render(table)]
+        if !verdict.unmatchedBaselineIDs.isEmpty {
+            lines.append("\(verdict.unmatchedBaselineIDs.count) baseline metrics not measured in this run (other sizes or filtered out).")
+        }
+        let regressions = verdict.regressions.count
+        if verdict.comparisons.isEmpty {
+            lines.append("gate: FAILED — no metric of the baseline was measured in this run (is the optimized contender filtered out?)")
+        } else if regressions > 0 {
+            lines.append("gate: FAILED — \(regressions) of \(verdict.comparisons.count) metrics regressed beyond the threshold")
+        } else {
+            lines.append("gate: passed — \(verdict.comparisons.count) metrics within the threshold")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func value(_ value: Double, _ kind: GateMetric.Kind) -> String {
+        kind == .allocations ? Format.count(value) : Format.ratio(value)
+    }
+
+    private static func change(_ percent: Double) -> String {
+        percent.isFinite ? (percent > 0 ? "+" : "") + Format.decimal(percent, digits: 1) + "%" : "+∞"
+    }
+}

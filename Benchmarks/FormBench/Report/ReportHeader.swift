@@ -1,0 +1,17 @@
+/// The lines that open both reports: what was run, where, and how to read missing figures.
+enum ReportHeader {
+    static func lines(for document: ResultsDocument) -> [String] {
+        let environment = document.environment
+        let configuration = document.configuration
+        let mode = configuration.quick ? "quick run" : "run"
+        let filters = configuration.filters.isEmpty ? "" : " · filter \(configuration.filters.joined(separator: ","))"
+        return [
+            "formbench \(mode)\(filters) · \(environment.date)",
+            "machine: \(environment.machine) · \(environment.cores) cores · \(environment.toolchainName) · commit \(environment.commit)",
+            "budget \(Format.duration(configuration.budgetSeconds)) per contender and size · ≥\(configuration.minimumSamples) samples, "
+                + "≥\(Format.duration(configuration.targetSecondsPerMeasurement)) each · allocation counting "
+                + (configuration.allocationCounting ? "on" : "unavailable (sanitizer build): allocation and heap figures read n/a")
+                + " · process peak RSS \(Format.bytes(Double(document.processPeakResidentBytes)))",
+        ]
+    }
+}

@@ -1,0 +1,25 @@
+/// The sizes, sampling and budgets of one run.
+struct RunSettings: Sendable {
+    /// The payload sizes (leaves), increasing.
+    var sizes: [Int]
+    /// How each scaling and strategy measurement samples.
+    var sampling: SamplingPlan
+    /// The most time one contender may spend at one size, in seconds.
+    var budgetSeconds: Double
+    /// The catalog size the option strategies are measured at.
+    var strategyLeaves: Int
+    /// The catalog size the parallel throughput is measured at.
+    var parallelLeaves: Int
+    /// How long each thread count runs.
+    var parallelSeconds: Double
+
+    /// The full run: 10² to 10⁶ leaves, about 3 minutes on 2 cores.
+    static let full = RunSettings(sizes: [100, 1_000, 10_000, 100_000, 1_000_000],
+                                  sampling: SamplingPlan(minimumSamples: 3, maximumSamples: 1_000, targetSeconds: 1),
+                                  budgetSeconds: 30, strategyLeaves: 10_000, parallelLeaves: 10_000, parallelSeconds: 2)
+
+    /// The CI smoke run: small sizes, short sampling, about 15 seconds.
+    static let quick = RunSettings(sizes: [100, 1_000],
+                                   sampling: SamplingPlan(minimumSamples: 5, maximumSamples: 300, targetSeconds: 0.25),
+                                   budgetSeconds: 2, strategyLeaves: 1_000, parallelLeaves: 1_000, parallelSeconds: 0.25)
+}

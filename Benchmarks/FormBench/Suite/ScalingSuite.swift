@@ -1,0 +1,105 @@
+import FormBenchCore
+
+/// Measures every selected contender on every payload at every size, smallest first, skipping
+/// a contender at the sizes where its projected time exceeds the budget, and checks that the
+/// contenders that write output wrote the same bytes.
+struct ScalingSuite {
+    let contenders: [any Contender]
+    let settings: RunSettings
+    let filter: MeasurementFilter
+
+    /// The records and output checks of a run.
+    struct Results {
+        var records: [ScalingRecord] = []
+        var checks: [OutputCheck] = []
+    }
+
+    /// The measurement id `--filter` matches.
+    static func id(contender: String, payload: PayloadKind) -> String {
+        "scaling/\(contender)/\(payload.rawValue)"
+    }
+
+    /// The number of progress steps: one per payload and size.
+    var plannedSteps: Int {
+        PayloadKind.allCases.filter { !selected(for: $0).isEmpty }.count * settings.sizes.count
+    }
+
+    func run(progress: ProgressReporter) -> Results {
+        var results = Results()
+        for kind in PayloadKind.allCases {
+            let chosen = selected(for: kind)
+            guard !chosen.isEmpty else { continue }
+            // Each contender's times so far on this payload, for growth and projections.
+            var histories: [String: [TimedSize]] = [:]
+            for size in settings.sizes {
+                let (records, check) = measure(chosen, on: kind, size: size, histories: &histories, progress: progress)
+                results.records += records
+                results.checks += check.map { [$0] } ?? []
+            }
+        }
+        return results
+    }
+
+    /// The contenders this run measures on `kind`.
+    private func selected(for kind: PayloadKind) -> [any Contender] {
+        contenders.filter { $0.supports(kind) && filter.includes(Self.id(contender: $0.name, payload: kind)) }
+    }
+
+    /// Measures `contenders` on one payload size, interleaved, after leaving out those over
+    /// budget; returns a record per contender (in the order given) and the output check.
+    private func measure(_ contenders: [any Contender], on kind: PayloadKind, size: Int,
+                         histories: inout [String: [TimedSize]], progress: ProgressReporter) -> ([ScalingRecord], OutputCheck?) {
+        let policy = BudgetPolicy(budgetSeconds: settings.budgetSeconds, encodesPerMeasurement: settings.sampling.minimumEncodes)
+        progress.step("\(kind.rawValue) N=\(Format.grouped(size))")
+        var skipped: [ScalingRecord] = []
+        var chosen: [(contender: any Contender, projected: Double?)] = []
+        for contender in contenders {
+            switch policy.decision(for: size, after: histories[contender.name, default: []]) {
+            case let .skip(projected):
+                var record = ScalingRecord(payload: kind, leaves: size, contender: contender.name, status: .skipped)
+                record.projectedSeconds = projected
+                record.note = "projected \(Format.duration(projected)) > budget \(Format.duration(settings.budgetSeconds))"
+                progress.note("\(contender.name) skipped: \(record.note ?? "")")
+                skipped.append(record)
+            case let .measure(projected):
+                chosen.append((contender, projected))
+            }
+        }
+        guard !chosen.isEmpty else { return (skipped, nil) }
+
+        let longest = chosen.compactMap(\.projected).max().map { ", ~\(Format.duration($0))" } ?? ""
+        progress.note("sampling \(chosen.map(\.contender.name).joined(separator: ", ")) interleaved\(longest)")
+        let outcomes = InterleavedSampler(plan: settings.sampling).measure(chosen.map(\.contender), on: Payload(kind: kind, leaves: size))
+        let measurements = zip(chosen, outcomes).compactMap { choice, outcome in
+            (try? outcome.get()).map { (choice.contender.name, $0) }
+        }
+        var measured: [ScalingRecord] = []
+        for (choice, outcome) in zip(chosen, outcomes) {
+            let name = choice.contender.name
+            var record: ScalingRecord
+            switch outcome {
+            case let .success(measurement):
+                let point = TimedSize(size: size, seconds: measurement.time.median)
+                record = ScalingRecord(measurement, of: name, on: kind, leaves: size,
+                                       growth: histories[name]?.last.flatMap { GrowthExponent(from: $0, to: point) },
+                                       others: measurements.filter { $0.0 != name })
+                histories[name, default: []].append(point)
+            case let .failure(error):
+                record = ScalingRecord(payload: kind, leaves: size, contender: name, status: .failed)
+                record.note = "\(error)"
+                progress.note("\(name) FAILED: \(error)")
+            }
+            record.projectedSeconds = choice.projected
+            measured.append(record)
+        }
+
+        let outputs = measurements.compactMap { name, measurement in measurement.output.map { (contender: name, bytes: $0) } }
+        let check = outputs.count >= 2 ? OutputComparer.check(outputs, payload: kind, leaves: size) : nil
+        check?.mismatches.forEach { progress.note("OUTPUT MISMATCH: \($0)") }
+        let order = contenders.map(\.name)
+        let records = (skipped + measured)
+            .sorted { (order.firstIndex(of: $0.contender) ?? 0) < (order.firstIndex(of: $1.contender) ?? 0) }
+            .map { $0.withOutputSize(outputs.first?.bytes.count) }
+        return (records, check)
+    }
+}

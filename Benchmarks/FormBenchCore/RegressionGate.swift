@@ -1,0 +1,31 @@
+/// Compares the gate metrics of a run with those of a baseline run.
+///
+/// A metric regresses when its current value exceeds the baseline's by more than
+/// `thresholdPercent` percent. A zero baseline tolerates nothing: any allocation where there
+/// was none is a regression. Metrics are matched by id and kind; those only one side has are
+/// not judged.
+public struct RegressionGate: Equatable, Sendable {
+    /// The tolerated worsening, in percent of the baseline value.
+    public let thresholdPercent: Double
+
+    public init(thresholdPercent: Double) {
+        self.thresholdPercent = thresholdPercent
+    }
+
+    /// Judges `current` against `baseline`.
+    public func evaluate(baseline: [GateMetric], current: [GateMetric]) -> RegressionVerdict {
+        let currentByID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        var comparisons: [MetricComparison] = []
+        var unmatched: [String] = []
+        for old in baseline {
+            guard let new = currentByID[old.id], new.kind == old.kind else {
+                unmatched.append(old.id)
+                continue
+            }
+            comparisons.append(MetricComparison(id: old.id, kind: old.kind, baseline: old.value, current: new.value,
+                                                isRegression: new.value > old.value * (1 + thresholdPercent / 100)))
+        }
+        return RegressionVerdict(thresholdPercent: thresholdPercent, comparisons: comparisons,
+                                 unmatchedBaselineIDs: unmatched)
+    }
+}

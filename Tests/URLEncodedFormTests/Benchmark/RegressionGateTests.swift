@@ -1,0 +1,95 @@
+import FormBenchCore
+import Testing
+
+/// The benchmark's regression gate must be able to fail: these feed it synthetic runs.
+@Suite("Regression gate")
+struct RegressionGateTests {
+    private let gate = RegressionGate(thresholdPercent: 10)
+
+    private let baseline = [
+        GateMetric(id: "catalog N=1000: optimized allocations per encode", kind: .allocations, value: 800),
+        GateMetric(id: "catalog N=1000: optimized ÷ walk-floor CPU time", kind: .timeRatio, value: 6),
+        GateMetric(id: "catalog N=1000: optimized ÷ reference CPU time", kind: .timeRatio, value: 0.03),
+    ]
+
+    /// The baseline with the metric `id` changed to `value`.
+    private func baseline(with id: String, changedTo value: Double) -> [GateMetric] {
+        baseline.map { $0.id == id ? GateMetric(id: $0.id, kind: $0.kind, value: value) : $0 }
+    }
+
+    @Test("more allocations beyond the threshold fail")
+    func allocationRegressionFails() {
+        let current = baseline(with: "catalog N=1000: optimized allocations per encode", changedTo: 1_000)
+        let verdict = gate.evaluate(baseline: baseline, current: current)
+        #expect(!verdict.passed)
+        #expect(verdict.regressions.map(\.id) == ["catalog N=1000: optimized allocations per encode"])
+        #expect(verdict.regressions.first?.changePercent == 25)
+    }
+
+    @Test("a time ratio up beyond the threshold fails")
+    func ratioRegressionFails() {
+        let current = baseline(with: "catalog N=1000: optimized ÷ walk-floor CPU time", changedTo: 7.2)
+        let verdict = gate.evaluate(baseline: baseline, current: current)
+        #expect(!verdict.passed)
+        #expect(verdict.regressions.map(\.kind) == [.timeRatio])
+    }
+
+    @Test("allocations and a ratio up together both count")
+    func combinedRegressionFails() {
+        let current = baseline(with: "catalog N=1000: optimized allocations per encode", changedTo: 900)
+            .map { $0.kind == .timeRatio ? GateMetric(id: $0.id, kind: $0.kind, value: $0.value * 1.5) : $0 }
+        let verdict = gate.evaluate(baseline: baseline, current: current)
+        #expect(!verdict.passed)
+        #expect(verdict.regressions.count == 3)
+    }
+
+    @Test("changes within the threshold, and improvements, pass")
+    func withinThresholdPasses() {
+        let current = [
+            GateMetric(id: "catalog N=1000: optimized allocations per encode", kind: .allocations, value: 860),
+            GateMetric(id: "catalog N=1000: optimized ÷ walk-floor CPU time", kind: .timeRatio, value: 6.5),
+            GateMetric(id: "catalog N=1000: optimized ÷ reference CPU time", kind: .timeRatio, value: 0.01),
+        ]
+        let verdict = gate.evaluate(baseline: baseline, current: current)
+        #expect(verdict.passed)
+        #expect(verdict.comparisons.count == 3)
+        #expect(verdict.regressions.isEmpty)
+    }
+
+    @Test("the threshold itself is tolerated, a hair beyond is not")
+    func thresholdBoundary() {
+        let id = "catalog N=1000: optimized allocations per encode"
+        #expect(gate.evaluate(baseline: baseline, current: baseline(with: id, changedTo: 880)).passed)
+        #expect(!gate.evaluate(baseline: baseline, current: baseline(with: id, changedTo: 881)).passed)
+    }
+
+    @Test("any allocation where the baseline had none is a regression")
+    func zeroBaselineToleratesNothing() {
+        let zero = [GateMetric(id: "wide N=100: optimized allocations per encode", kind: .allocations, value: 0)]
+        let one = [GateMetric(id: "wide N=100: optimized allocations per encode", kind: .allocations, value: 1)]
+        let verdict = gate.evaluate(baseline: zero, current: one)
+        #expect(!verdict.passed)
+        #expect(verdict.regressions.first?.changePercent == .infinity)
+        #expect(gate.evaluate(baseline: zero, current: zero).passed)
+    }
+
+    @Test("metrics only one run has are not judged, but comparing nothing fails")
+    func unmatchedMetrics() {
+        let quick = Array(baseline.prefix(1))
+        let partial = gate.evaluate(baseline: baseline, current: quick)
+        #expect(partial.passed)
+        #expect(partial.unmatchedBaselineIDs.count == 2)
+
+        let nothing = gate.evaluate(baseline: baseline, current: [])
+        #expect(!nothing.passed)
+        #expect(nothing.comparisons.isEmpty)
+    }
+
+    @Test("a metric whose kind changed is not compared")
+    func kindMismatchIsUnmatched() {
+        let current = baseline.map { GateMetric(id: $0.id, kind: $0.kind == .allocations ? .timeRatio : .allocations, value: $0.value) }
+        let verdict = gate.evaluate(baseline: baseline, current: current)
+        #expect(verdict.comparisons.isEmpty)
+        #expect(!verdict.passed)
+    }
+}
