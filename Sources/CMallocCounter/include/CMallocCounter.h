@@ -20,6 +20,10 @@ int cmc_is_active(void);
 /// every successful `realloc`).
 uint64_t cmc_allocations(void);
 
+/// Blocks handed out to the calling thread since it started: exact for code that runs on one
+/// thread while others allocate too (parallel tests).
+uint64_t cmc_thread_allocations(void);
+
 /// Blocks given back since the process started (`free` of a non-null pointer, and every
 /// `realloc` of a non-null pointer).
 uint64_t cmc_frees(void);

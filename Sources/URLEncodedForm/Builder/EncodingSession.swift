@@ -176,7 +176,8 @@ final class EncodingSession: @unchecked Sendable {
         return unwrappingOptionals ? value as? U : nil
     }
 
-    private func claim(_ slot: Int?, at target: LeafTarget, for value: Any) throws {
+    /// Generic so that `value` is only boxed into an `Any` for the error.
+    private func claim<T>(_ slot: Int?, at target: LeafTarget, for value: T) throws {
         guard let slot else { return }
         try builder.pointee.claimSingleValue(slot, at: path(of: target), value: value)
     }

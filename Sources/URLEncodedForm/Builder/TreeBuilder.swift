@@ -121,8 +121,9 @@ struct TreeBuilder: ~Copyable {
         return singleValueStored.count - 1
     }
 
-    /// Marks the slot's value as stored, throwing if one already was.
-    mutating func claimSingleValue(_ slot: Int, at path: PathID, value: Any) throws {
+    /// Marks the slot's value as stored, throwing if one already was. (Generic so that `value`
+    /// is only boxed into an `Any` for the error.)
+    mutating func claimSingleValue<T>(_ slot: Int, at path: PathID, value: T) throws {
         guard !singleValueStored[slot] else {
             let context = EncodingError.Context(
                 codingPath: codingPath(path),

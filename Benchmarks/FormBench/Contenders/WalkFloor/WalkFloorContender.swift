@@ -1,3 +1,5 @@
+import FormBenchCore
+
 /// The floor under any Codable-based encoder: the cost of walking the value through
 /// `Encodable` alone, with containers that store nothing.
 struct WalkFloorContender: Contender {

@@ -1,0 +1,86 @@
+import CMallocCounter
+import FormBenchCore
+import Foundation
+import Testing
+import URLEncodedForm
+
+#if DEBUG
+private let isOptimizedBuild = false
+#else
+private let isOptimizedBuild = true
+#endif
+
+/// Allocation gates for the optimized encoder, judged against the walk floor (an encoder that
+/// stores nothing) on the same value in the same run: the floor's allocations are the
+/// containers `Codable` itself boxes, so the difference is what the encoder adds. Counts do not
+/// drift with machine load the way times do.
+///
+/// Counting needs the malloc interposer, which sanitizer builds compile out, and an optimized
+/// build: unspecialized generic code in a debug build allocates where optimized code does not.
+/// CI runs these with `swift test -c release --filter AllocationGateTests`.
+@Suite(.enabled(if: cmc_is_active() != 0, "allocation counting is compiled out under sanitizers"),
+       .enabled(if: isOptimizedBuild, "allocation counts are only meaningful in a release build"))
+struct AllocationGateTests {
+    private struct Dimensions: Encodable { let width: Double, height: Double }
+    private struct Vendor: Encodable { let name: String, country: String, rating: Int }
+    private struct Record: Encodable {
+        let id: Int, name: String, note: String?, price: Double, inStock: Bool
+        let tags: [String], size: Dimensions, vendor: Vendor, added: Date, thumbnail: Data
+    }
+    private struct Catalog: Encodable { let records: [Record] }
+
+    private static func catalog(records: Int) -> Catalog {
+        Catalog(records: (0..<records).map(record(_:)))
+    }
+
+    private static func record(_ index: Int) -> Record {
+        let size = Dimensions(width: 1.5, height: Double(index % 7))
+        let vendor = Vendor(name: "Vendor \(index % 13)", country: "DE", rating: index % 5)
+        let note: String? = index % 2 == 0 ? nil : "n\(index)"
+        let added = Date(timeIntervalSinceReferenceDate: Double(index) * 86_400.5)
+        let thumbnail = Data([UInt8(index % 256), 1, 2])
+        return Record(id: index, name: "Item \(index) — café & crème", note: note, price: Double(index) * 1.25,
+                      inStock: index % 3 == 0, tags: ["a b", "c+d", "東京"], size: size, vendor: vendor,
+                      added: added, thumbnail: thumbnail)
+    }
+
+    /// Allocations this thread makes while `body` runs.
+    private static func allocations(_ body: () throws -> Void) rethrows -> UInt64 {
+        let before = cmc_thread_allocations()
+        try body()
+        return cmc_thread_allocations() - before
+    }
+
+    @Test func aReusedEncoderAllocatesNoMoreThanTheContainersItOpensPlusAHandful() throws {
+        let value = Self.catalog(records: 500)
+        let encoder = URLEncodedFormEncoder()
+        var output: [UInt8] = []
+        try encoder.encode(value, into: &output)  // the first encoding sizes the buffers it keeps
+        output.removeAll(keepingCapacity: true)
+
+        let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
+        let optimized = try Self.allocations { try encoder.encode(value, into: &output) }
+
+        #expect(floor >= 1_000, "the floor should box every keyed container: \(floor)")
+        #expect(optimized <= floor + 8, "optimized \(optimized) allocations, walk floor \(floor)")
+    }
+
+    @Test func aFreshEncoderAllocatesItsBuffersOnlyLogarithmicallyOften() throws {
+        let value = Self.catalog(records: 500)
+        let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
+        let optimized = try Self.allocations {
+            let _: [UInt8] = try URLEncodedFormEncoder().encode(value)
+        }
+        // Buffers double as they grow: a few dozen allocations for the whole encoding.
+        #expect(optimized <= floor + 128, "optimized \(optimized) allocations, walk floor \(floor)")
+    }
+
+    @Test func theStringResultCostsOneAllocationMoreThanTheBytes() throws {
+        let value = Self.catalog(records: 100)
+        let encoder = URLEncodedFormEncoder()
+        let _: String = try encoder.encode(value)
+        let bytes = try Self.allocations { let _: [UInt8] = try encoder.encode(value) }
+        let string = try Self.allocations { let _: String = try encoder.encode(value) }
+        #expect(string <= bytes + 1, "String \(string) allocations, [UInt8] \(bytes)")
+    }
+}
