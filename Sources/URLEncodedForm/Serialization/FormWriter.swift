@@ -9,7 +9,9 @@ import Foundation
 ///
 /// With `alphabetizeKeyValuePairs`, each level sorts the byte ranges its children wrote (a
 /// nested child's range is its whole, already sorted, sub-string) and reorders them in place,
-/// as Alamofire sorts and joins `String` segments level by level.
+/// as Alamofire sorts and joins `String` segments level by level. Objects usually skip that:
+/// their keys are distinct, so the keys alone tell the order, and the children are written in
+/// it (see `writeInKeyOrder(_:in:isRoot:)`).
 struct FormWriter: ~Copyable {
     private let options: EncodingOptions
     private var output: ByteBuffer
@@ -21,6 +23,10 @@ struct FormWriter: ~Copyable {
     private var scratch: ByteBuffer
     /// The sorted order of a level's children, reused level after level.
     private var order: [Int]
+    /// The escaped key parts of the objects being written in key order, level above level.
+    private var levelKeys: ByteBuffer
+    /// Which child owns which part of `levelKeys`, level above level.
+    private var levelEntries: [KeyedChild]
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
     private let leafKeys: LeafKeyEncoder?
     /// `[`, `]`, `[]` and `.` as the key stack holds them (escaped, or raw for `leafKeys`).
@@ -36,6 +42,10 @@ struct FormWriter: ~Copyable {
         segments = buffers.segments
         segments.removeAll(keepingCapacity: true)
         order = buffers.order
+        levelKeys = buffers.levelKeys
+        levelKeys.truncate(to: 0)
+        levelEntries = buffers.levelEntries
+        levelEntries.removeAll(keepingCapacity: true)
         if case .useDefaultKeys = options.keyEncoding, !options.arrayEncoding.isCustom {
             leafKeys = nil
         } else {
@@ -67,10 +77,16 @@ struct FormWriter: ~Copyable {
 
     /// Gives the buffers back.
     private consuming func buffers() -> WriterBuffers {
-        WriterBuffers(output: output, key: key, scratch: scratch, segments: segments, order: order)
+        WriterBuffers(output: output, key: key, scratch: scratch, segments: segments, order: order,
+                      levelKeys: levelKeys, levelEntries: levelEntries)
     }
 
     private mutating func writeChildren(of parent: Int32, in tree: borrowing FormTree, isRoot: Bool) {
+        let node = tree[parent]
+        if options.alphabetizeKeyValuePairs && leafKeys == nil && node.kind == .object && node.childCount > 1
+            && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
+            return
+        }
         let levelStart = output.count
         let firstSegment = segments.count
         let isArray = tree[parent].kind == .array
@@ -90,11 +106,7 @@ struct FormWriter: ~Copyable {
                 appendObjectKey(tree.keyBytes(of: child), isRoot: isRoot)
             }
             let start = output.count
-            if tree[child].kind == .string {
-                writeLeaf(child, in: tree)
-            } else {
-                writeChildren(of: child, in: tree, isRoot: false)
-            }
+            writeNode(child, in: tree)
             segments.append(start)
             segments.append(output.count)
             restoreKey(to: keyMark, parentKey: parentKey)
@@ -103,9 +115,81 @@ struct FormWriter: ~Copyable {
         }
 
         if options.alphabetizeKeyValuePairs {
-            sortSegments(from: firstSegment, levelStart: levelStart)
+            // Every segment starts with this level's key when keys are escaped as they are
+            // built: comparisons start after it.
+            sortSegments(from: firstSegment, levelStart: levelStart, sharedPrefix: leafKeys == nil ? keyMark : 0)
         }
-        segments.removeLast(segments.count - firstSegment)
+        // One by one: `removeLast(_:)` takes a slow generic path.
+        while segments.count > firstSegment {
+            segments.removeLast()
+        }
+    }
+
+    private mutating func writeNode(_ node: Int32, in tree: borrowing FormTree) {
+        if tree[node].kind == .string {
+            writeLeaf(node, in: tree)
+        } else {
+            writeChildren(of: node, in: tree, isRoot: false)
+        }
+    }
+
+    /// Writes the children of object `parent` sorted by their escaped key parts, and returns
+    /// true; or writes nothing and returns false when the key parts cannot decide the order.
+    ///
+    /// Every child's segment is the level's key, then its key part, then the rest. When no key
+    /// part is a prefix of another, two segments first differ inside their key parts, so the
+    /// key parts sort the segments, and what is written never has to move. (A prefix, or two
+    /// keys that escape alike, leaves the order to the rest: the caller sorts the written bytes.)
+    private mutating func writeInKeyOrder(_ parent: Int32, in tree: borrowing FormTree, isRoot: Bool) -> Bool {
+        let keyMark = key.count
+        let keysStart = levelKeys.count
+        let first = levelEntries.count
+        defer {
+            levelKeys.truncate(to: keysStart)
+            while levelEntries.count > first {
+                levelEntries.removeLast()
+            }
+        }
+
+        var child = tree[parent].firstChild
+        while child != FormTree.none {
+            appendObjectKey(tree.keyBytes(of: child), isRoot: isRoot)
+            let start = levelKeys.count
+            levelKeys.append(key.bytes(keyMark..<key.count))
+            levelEntries.append(KeyedChild(node: child, keyPart: start..<levelKeys.count))
+            key.truncate(to: keyMark)
+            child = tree[child].nextSibling
+        }
+
+        let keyParts = levelKeys.bytes(0..<levelKeys.count)
+        levelEntries.withUnsafeMutableBufferPointer { entries in
+            // Through a buffer: sorting an array slice in place would copy the array.
+            var level = UnsafeMutableBufferPointer(rebasing: entries[first...])
+            level.sort { Self.precedes(keyParts, $0.keyPart, keyParts, $1.keyPart) }
+        }
+        for index in (first + 1)..<levelEntries.count
+        where Self.isPrefix(keyParts, levelEntries[index - 1].keyPart, of: levelEntries[index].keyPart) {
+            return false
+        }
+
+        let end = levelEntries.count
+        for index in first..<end {
+            if index > first {
+                output.append(UInt8(ascii: "&"))
+            }
+            let entry = levelEntries[index]
+            key.append(levelKeys.bytes(entry.keyPart))
+            writeNode(entry.node, in: tree)
+            key.truncate(to: keyMark)
+        }
+        return true
+    }
+
+    /// Whether bytes `prefix` of `bytes` begin bytes `range` (equal counts).
+    private static func isPrefix(_ bytes: UnsafeRawBufferPointer, _ prefix: Range<Int>, of range: Range<Int>) -> Bool {
+        guard prefix.count <= range.count else { return false }
+        guard prefix.count > 0, let base = bytes.baseAddress else { return true }
+        return memcmp(base + prefix.lowerBound, base + range.lowerBound, prefix.count) == 0
     }
 
     private mutating func writeLeaf(_ leaf: Int32, in tree: borrowing FormTree) {
@@ -186,15 +270,15 @@ struct FormWriter: ~Copyable {
 
     /// Sorts the children written since `firstSegment` by their bytes and rewrites the level
     /// in that order, `&`-separated; nothing moves when they are already in order.
-    private mutating func sortSegments(from firstSegment: Int, levelStart: Int) {
+    private mutating func sortSegments(from firstSegment: Int, levelStart: Int, sharedPrefix: Int) {
         let count = (segments.count - firstSegment) / 2
         guard count > 1 else { return }
         let written = output.bytes(0..<output.count)
         let needsReordering = segments.withUnsafeBufferPointer { segments in
             let bounds = UnsafeBufferPointer(rebasing: segments[firstSegment...])
             func precedes(_ left: Int, _ right: Int) -> Bool {
-                Self.precedes(written, bounds[2 &* left]..<bounds[2 &* left &+ 1],
-                              written, bounds[2 &* right]..<bounds[2 &* right &+ 1])
+                Self.precedes(written, bounds[2 &* left] &+ sharedPrefix..<bounds[2 &* left &+ 1],
+                              written, bounds[2 &* right] &+ sharedPrefix..<bounds[2 &* right &+ 1])
             }
             // Levels often arrive in order (short arrays of numbers, sorted keys): one pass tells.
             guard (1..<count).contains(where: { precedes($0, $0 - 1) }) else { return false }
@@ -242,11 +326,20 @@ struct WriterBuffers: ~Copyable {
     var scratch = ByteBuffer()
     var segments: [Int] = []
     var order: [Int] = []
+    var levelKeys = ByteBuffer()
+    var levelEntries: [KeyedChild] = []
 
     var capacityInBytes: Int {
         output.capacityInBytes + key.capacityInBytes + scratch.capacityInBytes
             + (segments.capacity + order.capacity) * MemoryLayout<Int>.stride
+            + levelKeys.capacityInBytes + levelEntries.capacity * MemoryLayout<KeyedChild>.stride
     }
+}
+
+/// An object child and where its escaped key part lies in `FormWriter`'s `levelKeys`.
+struct KeyedChild {
+    let node: Int32
+    let keyPart: Range<Int>
 }
 
 extension URLEncodedFormEncoder.ArrayEncoding {

@@ -25,6 +25,24 @@ struct SortingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func aNestedKeyThatPrefixesAnotherSortsByWhatFollowsIt(contender: Contender) {
+        // "a" escapes to "%5Ba%5D", a prefix of "a]0"'s "%5Ba%5D0%5D": the byte after it decides,
+        // and "0" (0x30) sorts before the "=" (0x3D) that follows the shorter key.
+        let value = VectorNode.object([("o", .object([("a", .text("1")), ("a]0", .text("2"))]))])
+        #expect(contender.outcome(value) == .output("o%5Ba%5D0%5D=2&o%5Ba%5D=1"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func keysThatEscapeAlikeSortByTheirValues(contender: Contender) {
+        // With "%" allowed, "+" escapes to "%2B", the very spelling of the key "%2B".
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert("%")
+        let options = FormOptions(allowedCharacters: .set(allowed))
+        let value = VectorNode.object([("+", .text("1")), ("%2B", .text("0"))])
+        #expect(contender.outcome(value, options) == .output("%2B=0&%2B=1"))
+    }
+
+    @Test(arguments: Contender.allCases)
     func escapedNonASCIISortsBeforeLetters(contender: Contender) {
         #expect(contender.outcome(["b": "1", "B": "2", "é": "3"]) == .output("%C3%A9=3&B=2&b=1"))
     }
