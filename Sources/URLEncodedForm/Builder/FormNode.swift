@@ -33,6 +33,8 @@ struct FormNode {
     var keyStart = 0
     var keyLength = 0
     var keyHash: UInt32 = 0
+    /// `StoredKey.unicodeHash` of a non-ASCII key.
+    var unicodeHash: UInt32 = 0
     /// A one-word Bloom filter of the child keys' hashes (`StoredKey.filterBit`): a clear bit
     /// proves an ASCII key absent without a scan.
     var keyFilter: UInt64 = 0

@@ -62,7 +62,7 @@ struct FormTree: ~Copyable {
                 // every key by canonical equivalence before looking.
                 buildIndex(of: parent, unicode: true)
             }
-            let hash = nodes[parent].indexHashesUnicode ? unicodeHash(keyBytes(key)) : key.hash
+            let hash = nodes[parent].indexHashesUnicode ? unicodeHash(of: key) : key.hash
             return index.first(owner: nodes[parent].identity, hash: hash) { keyOf($0, equals: key) }
         }
         let parentNode = nodes[parent]
@@ -129,6 +129,7 @@ struct FormTree: ~Copyable {
             node.keyLength = key.length
             node.keyIsNonASCII = !key.isASCII
             node.keyHash = key.hash
+            node.unicodeHash = key.unicodeHash
         }
         let child = nodes.append(node)
 
@@ -152,7 +153,7 @@ struct FormTree: ~Copyable {
             if let key, !key.isASCII, !parentNode.indexHashesUnicode {
                 buildIndex(of: parent, unicode: true)
             } else {
-                let hash = key.map { parentNode.indexHashesUnicode ? unicodeHash(keyBytes($0)) : $0.hash }
+                let hash = key.map { parentNode.indexHashesUnicode ? unicodeHash(of: $0) : $0.hash }
                     ?? UInt32(truncatingIfNeeded: position)
                 index.insert(owner: parentNode.identity, hash: hash, child: child)
             }
@@ -190,6 +191,7 @@ struct FormTree: ~Copyable {
         nodes[node].keyStart = key.start
         nodes[node].keyLength = key.length
         nodes[node].keyIsNonASCII = !key.isASCII
+        nodes[node].unicodeHash = key.unicodeHash
     }
 
     // MARK: Index
@@ -209,14 +211,23 @@ struct FormTree: ~Copyable {
         var child = nodes[parent].firstChild
         var position: UInt32 = 0
         while child != Self.none {
-            let hash = !isObject ? position : unicode ? unicodeHash(keyBytes(of: child)) : nodes[child].keyHash
+            let hash = !isObject ? position : unicode ? unicodeHash(ofKeyOf: child) : nodes[child].keyHash
             index.insert(owner: owner, hash: hash, child: child)
             child = nodes[child].nextSibling
             position &+= 1
         }
     }
 
-    /// A hash that agrees with `String`'s canonical equivalence, for parents with non-ASCII keys.
+    /// A hash that agrees with `String`'s canonical equivalence, for parents with non-ASCII
+    /// keys. A non-ASCII key was hashed when it was stored, from the `String` it came as.
+    private func unicodeHash(of key: StoredKey) -> UInt32 {
+        key.isASCII ? unicodeHash(keyBytes(key)) : key.unicodeHash
+    }
+
+    private func unicodeHash(ofKeyOf node: Int32) -> UInt32 {
+        nodes[node].keyIsNonASCII ? nodes[node].unicodeHash : unicodeHash(keyBytes(of: node))
+    }
+
     private func unicodeHash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var hasher = Hasher()
         hasher.combine(String(decoding: bytes, as: UTF8.self))
@@ -231,6 +242,8 @@ struct StoredKey {
     let isASCII: Bool
     /// FNV-1a of the bytes: equal ASCII keys have equal hashes.
     let hash: UInt32
+    /// For a non-ASCII key, its `String`'s hash, which canonically equal keys share.
+    let unicodeHash: UInt32
 
     /// This key's bit in a parent's `FormNode.keyFilter`.
     var filterBit: UInt64 { 1 << UInt64(hash & 63) }

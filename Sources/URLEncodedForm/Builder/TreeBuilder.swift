@@ -45,7 +45,7 @@ struct TreeBuilder: ~Copyable {
     /// Copies `key` into the key buffer, noting whether it is ASCII and its FNV-1a hash.
     mutating func storeKey(_ key: String) -> StoredKey {
         var key = key
-        return key.withUTF8 { bytes in
+        let stored = key.withUTF8 { bytes in
             let start = tree.keys.count
             tree.keys.append(UnsafeRawBufferPointer(bytes))
             var hash: UInt32 = 2_166_136_261
@@ -54,8 +54,17 @@ struct TreeBuilder: ~Copyable {
                 hash = (hash ^ UInt32(byte)) &* 16_777_619
                 combined |= byte
             }
-            return StoredKey(start: start, length: bytes.count, isASCII: combined < 0x80, hash: hash)
+            return (start: start, length: bytes.count, isASCII: combined < 0x80, hash: hash)
         }
+        var unicodeHash: UInt32 = 0
+        if !stored.isASCII {
+            // Hashed now, from the `String`: hashing the bytes later would first rebuild it.
+            var hasher = Hasher()
+            hasher.combine(key)
+            unicodeHash = UInt32(truncatingIfNeeded: hasher.finalize())
+        }
+        return StoredKey(start: stored.start, length: stored.length, isASCII: stored.isASCII,
+                         hash: stored.hash, unicodeHash: unicodeHash)
     }
 
     /// The path `parent` extended by `component`.

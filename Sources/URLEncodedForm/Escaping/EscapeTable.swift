@@ -6,9 +6,12 @@ import Foundation
 /// The table covers ASCII only: Foundation on Linux escapes every byte of a non-ASCII character
 /// even when the set contains it. A space is never written as it is: it becomes `%20` or `+`.
 final class EscapeTable: @unchecked Sendable {
-    /// 256 entries: 1 where the byte is written as it is. Written only in `init`, hence
-    /// `@unchecked Sendable`.
+    /// 256 entries: 1 where the byte is written as it is. Written only in `init`, as is
+    /// `escapes`, hence `@unchecked Sendable`.
     private let passes: UnsafeMutablePointer<UInt8>
+    /// 256 entries: the three bytes `%XY` of each byte's escape, in a little-endian word, so
+    /// that escaping a byte is one load and one store.
+    private let escapes: UnsafeMutablePointer<UInt32>
     /// Whether a space becomes `+` rather than `%20`.
     private let spaceAsPlus: Bool
 
@@ -21,18 +24,26 @@ final class EscapeTable: @unchecked Sendable {
             }
         }
         spaceAsPlus = spaceEncoding == .plusReplaced
+        escapes = .allocate(capacity: 256)
+        for byte in 0..<256 {
+            let percent = UInt32(UInt8(ascii: "%"))
+            let high = UInt32(Self.hexDigit(UInt8(byte >> 4)))
+            let low = UInt32(Self.hexDigit(UInt8(byte & 0x0F)))
+            (escapes + byte).initialize(to: percent | high << 8 | low << 16)
+        }
     }
 
     deinit {
         passes.deallocate()
+        escapes.deallocate()
     }
 
     /// Appends `source` to `buffer`, copying runs of passing bytes in bulk and escaping the rest.
     func appendEscaped(_ source: UnsafeRawBufferPointer, to buffer: inout ByteBuffer) {
         let count = source.count
         guard count > 0, let input = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        // Every byte expands to at most three.
-        let output = buffer.reserve(count &* 3)
+        // Every byte expands to at most three; an escape is stored as a four-byte word.
+        let output = buffer.reserve(count &* 3 &+ 1)
         var read = 0
         var written = 0
         while read < count {
@@ -59,9 +70,8 @@ final class EscapeTable: @unchecked Sendable {
                 output[written] = UInt8(ascii: "+")
                 written &+= 1
             } else {
-                output[written] = UInt8(ascii: "%")
-                output[written &+ 1] = Self.hexDigit(byte >> 4)
-                output[written &+ 2] = Self.hexDigit(byte & 0x0F)
+                // The word's fourth byte lands past the escape and is overwritten next.
+                UnsafeMutableRawPointer(output + written).storeBytes(of: escapes[Int(byte)].littleEndian, as: UInt32.self)
                 written &+= 3
             }
         }
