@@ -1,3 +1,4 @@
+import FormBenchCore
 /// The catalog payload: `records[]` of `CatalogRecord`s, as many as it takes to reach the
 /// requested number of leaves.
 struct CatalogPayload: Encodable, Sendable {

@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 
 /// One product of the catalog payload. It holds every kind of value an option strategy acts

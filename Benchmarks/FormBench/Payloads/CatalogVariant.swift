@@ -1,3 +1,4 @@
+import FormBenchCore
 /// One element of a catalog record's `variants[]` array of objects.
 struct CatalogVariant: Encodable, Sendable {
     /// The pairs one variant writes.

@@ -1,3 +1,4 @@
+import FormBenchCore
 /// The deep payload: `chains[]` of `DeepNode` chains, each `depth` levels deep (the last one
 /// shorter), with one leaf per level.
 struct DeepPayload: Encodable, Sendable {

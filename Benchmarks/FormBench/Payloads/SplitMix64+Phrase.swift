@@ -1,3 +1,4 @@
+import FormBenchCore
 extension SplitMix64 {
     /// A phrase of random length in `words`, of words from `pool` separated by spaces.
     mutating func phrase(words: ClosedRange<Int>, from pool: [String]) -> String {

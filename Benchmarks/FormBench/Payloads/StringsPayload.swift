@@ -1,3 +1,4 @@
+import FormBenchCore
 /// The strings payload: `texts[]` of strings that need heavy escaping.
 struct StringsPayload: Encodable, Sendable {
     /// How many words a text has.

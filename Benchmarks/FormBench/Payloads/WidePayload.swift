@@ -1,3 +1,4 @@
+import FormBenchCore
 /// The wide payload: one flat `[String: String]` with a key per leaf.
 enum WidePayload {
     /// A dictionary of `leaves` entries. Keys start with a letter so that none looks numeric

@@ -2,7 +2,7 @@
 ///
 /// Its `count` lives in the session, so copies of the container share it, as they share
 /// Alamofire's class-based container.
-struct FormUnkeyedContainer: UnkeyedEncodingContainer {
+struct FormUnkeyedContainer: UnkeyedEncodingContainer, PrimitiveStoring {
     let session: EncodingSession
     let path: PathID
     private let slot: Int
@@ -24,7 +24,7 @@ struct FormUnkeyedContainer: UnkeyedEncodingContainer {
         session.builder.pointee.takeUnkeyedIndex(slot)
     }
 
-    private func store(_ primitive: some FormPrimitive) throws {
+    func store(_ primitive: some FormPrimitive) throws {
         let index = takeIndex()
         try session.builder.pointee.store(session.text(of: primitive), at: .index(index), in: path)
     }
@@ -34,21 +34,6 @@ struct FormUnkeyedContainer: UnkeyedEncodingContainer {
         guard let text = session.nilText() else { return }
         try session.builder.pointee.store(text, at: .index(takeIndex()), in: path)
     }
-
-    func encode(_ value: Bool) throws { try store(value) }
-    func encode(_ value: String) throws { try store(value) }
-    func encode(_ value: Double) throws { try store(value) }
-    func encode(_ value: Float) throws { try store(value) }
-    func encode(_ value: Int) throws { try store(value) }
-    func encode(_ value: Int8) throws { try store(value) }
-    func encode(_ value: Int16) throws { try store(value) }
-    func encode(_ value: Int32) throws { try store(value) }
-    func encode(_ value: Int64) throws { try store(value) }
-    func encode(_ value: UInt) throws { try store(value) }
-    func encode(_ value: UInt8) throws { try store(value) }
-    func encode(_ value: UInt16) throws { try store(value) }
-    func encode(_ value: UInt32) throws { try store(value) }
-    func encode(_ value: UInt64) throws { try store(value) }
 
     func encode<T: Encodable>(_ value: T) throws {
         try session.encode(value, at: .child(of: path, .element(takeIndex())), claiming: nil)

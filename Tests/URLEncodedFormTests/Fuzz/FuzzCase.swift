@@ -1,3 +1,4 @@
+import FormBenchCore
 /// One generated case — options and a value — as a pure function of its seed.
 struct FuzzCase: CustomStringConvertible {
     let seed: UInt64

@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 
 /// Which seeds a fuzz test runs, from the environment:

@@ -1,3 +1,4 @@
+import FormBenchCore
 /// The coding key of fuzzed keyed containers: a string key, a pure index (as `Dictionary<Int, _>`
 /// writes), or a named key with an int value (as `enum CodingKeys: Int` writes), which both
 /// encoders must treat as an index while the coding path still shows its name.

@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 
 extension FuzzLeaf {

@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 
 /// Random encoder options, every value of every option included: custom closures (some of which

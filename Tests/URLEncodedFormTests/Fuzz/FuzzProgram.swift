@@ -1,3 +1,4 @@
+import FormBenchCore
 /// A hand-written `encode(to:)` as a list of operations over live handles (encoders and
 /// containers): it opens containers of every kind, nests them, reuses keys for values of other
 /// kinds, writes through handles whose node a later write replaced, writes twice into

@@ -1,3 +1,4 @@
+import FormBenchCore
 /// Hostile strings for values and keys: everything that an escaping table, a key table or a key
 /// transformation written at the byte level can get wrong.
 enum FuzzStrings {

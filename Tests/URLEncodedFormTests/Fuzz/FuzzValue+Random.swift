@@ -1,3 +1,4 @@
+import FormBenchCore
 extension FuzzValue {
     /// A random root: mostly keyed (an object, a program or a dictionary), sometimes not, which
     /// both encoders must reject alike.

@@ -1,22 +1,8 @@
-/// A tiny deterministic pseudo-random generator (Steele, Lea & Flood's SplitMix64).
-///
-/// Every fuzz case is a pure function of its 64-bit seed: the same seed gives the same options,
-/// value and program on every platform and in every process, so a reported seed replays exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+import FormBenchCore
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+// The choices fuzz cases are made of. Every case is a pure function of its seed, so a reported
+// seed replays exactly.
+extension SplitMix64 {
     /// True with probability `probability`.
     mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0 ..< 1, using: &self) < probability
