@@ -54,14 +54,6 @@ struct ByteBuffer: ~Copyable {
         count += length
     }
 
-    /// Appends a copy of bytes `range` of this same buffer.
-    mutating func appendCopy(of range: Range<Int>) {
-        let destination = reserve(range.count)
-        // `reserve` may have moved the storage: read the source only afterwards.
-        destination.update(from: base + range.lowerBound, count: range.count)
-        count += range.count
-    }
-
     /// Drops every byte from `newCount` on.
     mutating func truncate(to newCount: Int) {
         count = newCount
@@ -70,11 +62,6 @@ struct ByteBuffer: ~Copyable {
     /// The bytes of `range`, valid until the next write.
     func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
-    }
-
-    /// Writable access to bytes already written, for in-place reordering.
-    func mutableBytes(_ range: Range<Int>) -> UnsafeMutableRawBufferPointer {
-        UnsafeMutableRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
     private mutating func grow(to needed: Int) {

@@ -52,7 +52,7 @@ struct AllocationGateTests {
     }
 
     @Test func aReusedEncoderAllocatesNoMoreThanTheContainersItOpensPlusAHandful() throws {
-        let value = Self.catalog(records: 500)
+        let value = Self.catalog(records: 1_000)
         let encoder = URLEncodedFormEncoder()
         var output: [UInt8] = []
         try encoder.encode(value, into: &output)  // the first encoding sizes the buffers it keeps
@@ -61,8 +61,9 @@ struct AllocationGateTests {
         let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
         let optimized = try Self.allocations { try encoder.encode(value, into: &output) }
 
-        #expect(floor >= 1_000, "the floor should box every keyed container: \(floor)")
-        #expect(optimized <= floor + 8, "optimized \(optimized) allocations, walk floor \(floor)")
+        #expect(floor >= 3_000, "the floor should box every keyed container: \(floor)")
+        // A handful per encoding (sort buffers, the session hand-over), whatever the size.
+        #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
     @Test func aFreshEncoderAllocatesItsBuffersOnlyLogarithmicallyOften() throws {
