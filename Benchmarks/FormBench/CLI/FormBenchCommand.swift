@@ -27,6 +27,11 @@ enum FormBenchCommand {
             } catch {
                 return usageError(error.description)
             }
+            if let baseline, baseline.configuration.quick != parsed.quick {
+                let recorded = baseline.configuration.quick ? "a --quick run" : "a full run"
+                return usageError("\(path) was recorded by \(recorded): compare runs of one mode (record a "
+                    + "--quick baseline with --quick --write-baseline)")
+            }
         }
         var settings = parsed.quick ? RunSettings.quick : RunSettings.full
         settings.sizes = parsed.sizes ?? settings.sizes
@@ -45,7 +50,10 @@ enum FormBenchCommand {
         }
         print(ConsoleReport.render(document))
         do {
-            let paths = try writer.write(document, contenders: contenders.map(\.name), baseline: parsed.writeBaseline)
+            // A quick run that records the baseline leaves the full run's reports in place.
+            let paths = try writer.write(document, contenders: contenders.map(\.name),
+                                         reports: !(parsed.quick && parsed.writeBaseline),
+                                         baseline: parsed.writeBaseline)
             paths.forEach { log("wrote \($0)") }
         } catch {
             return usageError("cannot write results to \(parsed.outputDirectory): \(error.localizedDescription)")

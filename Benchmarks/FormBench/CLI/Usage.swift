@@ -24,9 +24,11 @@ enum Usage {
                                projected time exceeds it is skipped (default 30, quick 2).
       --output DIR             Where results are written (default results/).
       --write-baseline         Also write DIR/baseline.json, the file the gate compares with.
-      --compare BASELINE.json  Gate this run against a results file: exit 1 when an
-                               allocation count or in-run time ratio of the optimized encoder
-                               got worse by more than the threshold.
+                               With --quick, write only that file (CI gates quick runs
+                               against a quick baseline).
+      --compare BASELINE.json  Gate this run against a results file of the same mode (quick
+                               or full): exit 1 when an allocation count or in-run time ratio
+                               of the optimized encoder got worse by more than the threshold.
       --threshold PCT          The tolerated worsening for --compare (default 25).
       -h, --help               Show this text.
 

@@ -2,10 +2,19 @@ import Foundation
 import FormBenchCore
 
 /// The part of a results file the gate reads: `--compare` accepts any `latest.json` or
-/// `baseline.json`, and ignores everything but the schema version and the gate metrics.
+/// `baseline.json`, and ignores everything but the schema version, the run's mode and the gate
+/// metrics.
 struct BaselineFile: Decodable {
     let schemaVersion: Int
+    let configuration: Mode
     let gateMetrics: [GateMetric]
+
+    /// Whether the baseline's run was a `--quick` one: time ratios shift with the sampling (a
+    /// slow contender's time, above all, depends on what ran before it), so the gate only
+    /// compares runs of the same mode.
+    struct Mode: Decodable {
+        let quick: Bool
+    }
 
     /// Why a baseline cannot be used.
     struct Unusable: Error, CustomStringConvertible {

@@ -15,20 +15,21 @@ struct ResultsWriter {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    /// Writes `latest.json`, `summary.md` and `time-vs-n.svg`, and `baseline.json` when
-    /// `baseline` is set; returns the paths written.
-    func write(_ document: ResultsDocument, contenders: [String], baseline: Bool) throws -> [String] {
+    /// Writes `latest.json`, `summary.md` and `time-vs-n.svg` when `reports` is set, and
+    /// `baseline.json` when `baseline` is; returns the paths written.
+    func write(_ document: ResultsDocument, contenders: [String], reports: Bool, baseline: Bool) throws -> [String] {
         try prepare()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Never expected (all figures are finite), but a non-finite number must not abort the write.
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let json = try encoder.encode(document) + Data("\n".utf8)
-        var files: [(String, Data)] = [
-            (Self.latestFileName, json),
-            (Self.summaryFileName, Data(MarkdownReport.render(document, chartFileName: Self.chartFileName).utf8)),
-            (Self.chartFileName, Data(SVGChart.render(document.scaling, contenders: contenders).utf8)),
-        ]
+        var files: [(String, Data)] = []
+        if reports {
+            files.append((Self.latestFileName, json))
+            files.append((Self.summaryFileName, Data(MarkdownReport.render(document, chartFileName: Self.chartFileName).utf8)))
+            files.append((Self.chartFileName, Data(SVGChart.render(document.scaling, contenders: contenders).utf8)))
+        }
         if baseline {
             files.append((Self.baselineFileName, json))
         }

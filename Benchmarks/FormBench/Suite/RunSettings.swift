@@ -20,6 +20,6 @@ struct RunSettings: Sendable {
 
     /// The CI smoke run: small sizes, short sampling, about 15 seconds.
     static let quick = RunSettings(sizes: [100, 1_000],
-                                   sampling: SamplingPlan(minimumSamples: 5, maximumSamples: 300, targetSeconds: 0.25),
+                                   sampling: SamplingPlan(minimumSamples: 5, maximumSamples: 1_000, targetSeconds: 0.5),
                                    budgetSeconds: 2, strategyLeaves: 1_000, parallelLeaves: 1_000, parallelSeconds: 0.25)
 }
