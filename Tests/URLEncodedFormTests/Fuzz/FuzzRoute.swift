@@ -13,7 +13,7 @@ enum FuzzRoute: CaseIterable {
     /// Writes `leaf` into `container` through this route.
     func write(_ leaf: FuzzLeaf, into container: inout some SingleValueEncodingContainer) throws {
         switch self {
-        case .concrete: try leaf.encodeConcretely(into: &container)
+        case .concrete: try leaf.encode(into: &container)
         case .generic: try container.encode(leaf.value)
         case .boxed: try container.encode(Self.box(leaf.value))
         }

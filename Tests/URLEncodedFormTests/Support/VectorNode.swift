@@ -205,7 +205,9 @@ enum VectorLeaf: Sendable {
         }
     }
 
-    func encode(into container: inout any SingleValueEncodingContainer) throws {
+    /// Writes the value through the overload for its static type (`encode(_: Int)`, …); the
+    /// types without one (`Decimal`, `Date`, `Data`) go through `encode<T>`.
+    func encode(into container: inout some SingleValueEncodingContainer) throws {
         switch self {
         case let .string(value): try container.encode(value)
         case let .bool(value): try container.encode(value)

@@ -1,13 +1,10 @@
 import Foundation
 
-/// A primitive value of one of the types encoders special-case, typed as its Swift type so that
+/// A primitive leaf of a fuzz case: the recorded vectors' leaf, typed as its Swift type so that
 /// it can be written through the container overload for that type.
-enum FuzzLeaf: CustomStringConvertible {
-    case string(String), bool(Bool)
-    case int(Int), int8(Int8), int16(Int16), int32(Int32), int64(Int64)
-    case uint(UInt), uint8(UInt8), uint16(UInt16), uint32(UInt32), uint64(UInt64)
-    case double(Double), float(Float), decimal(Decimal), date(Date), data(Data)
+typealias FuzzLeaf = VectorLeaf
 
+extension VectorLeaf: CustomStringConvertible {
     /// The value, type-erased, for the generic `encode<T>` paths.
     var value: any Encodable {
         switch self {
@@ -33,30 +30,6 @@ enum FuzzLeaf: CustomStringConvertible {
 
     /// The name of the leaf's Swift type.
     var typeName: String { "\(type(of: value))" }
-
-    /// Writes the value through the overload for its static type (`encode(_: Int)`, …); the
-    /// types without one (`Decimal`, `Date`, `Data`) go through `encode<T>`.
-    func encodeConcretely(into container: inout some SingleValueEncodingContainer) throws {
-        switch self {
-        case let .string(value): try container.encode(value)
-        case let .bool(value): try container.encode(value)
-        case let .int(value): try container.encode(value)
-        case let .int8(value): try container.encode(value)
-        case let .int16(value): try container.encode(value)
-        case let .int32(value): try container.encode(value)
-        case let .int64(value): try container.encode(value)
-        case let .uint(value): try container.encode(value)
-        case let .uint8(value): try container.encode(value)
-        case let .uint16(value): try container.encode(value)
-        case let .uint32(value): try container.encode(value)
-        case let .uint64(value): try container.encode(value)
-        case let .double(value): try container.encode(value)
-        case let .float(value): try container.encode(value)
-        case let .decimal(value): try container.encode(value)
-        case let .date(value): try container.encode(value)
-        case let .data(value): try container.encode(value)
-        }
-    }
 
     var description: String {
         switch self {
