@@ -15,7 +15,8 @@ let package = Package(
         .target(name: "URLEncodedFormReference"),
         // Counts heap allocations by interposing malloc on Linux; inert under sanitizers.
         .target(name: "CMallocCounter"),
-        // The benchmark's pure logic (statistics, growth, regression gate), unit-tested.
+        // The benchmark's pure parts, shared with the tests: statistics, growth and the regression
+        // gate, the walk-floor encoder, the seeded generator.
         .target(name: "FormBenchCore", path: "Benchmarks/FormBenchCore"),
         .executableTarget(
             name: "FormBench",
