@@ -1,0 +1,66 @@
+import FormBenchCore
+import Testing
+
+/// Differential cases for wide levels, which the main fuzzer's small containers (six children at
+/// most) never build: objects past the optimized encoder's 32-child threshold, where children
+/// are found through its hash index, and long arrays written at out-of-order indices.
+///
+/// Keys repeat, come in canonically equal spellings (`K` and U+212A KELVIN SIGN, `é` and
+/// `e\u{301}`), mix ASCII and non-ASCII (which switches the index to canonical-equivalence
+/// hashing mid-object), and are longer than a small string, so that every lookup path of a wide
+/// parent is exercised. Seeds work as in `DifferentialFuzzTests` (`FUZZ_SEED`, `FUZZ_CASES`, …).
+struct WideLevelDifferentialTests {
+    private static let keyPool = [
+        "K", "\u{212A}", "é", "e\u{301}", "Å", "\u{212B}", "A\u{30A}", "a", "ab", "a b", "a]0", "0", "007",
+        "a very long ascii key over fifteen bytes", "another long ascii key, also past 15",
+        "名前", "ключ", "emoji 🧑‍🚀", "[]", "%2B", "+",
+    ] + asciiKeys
+    /// ASCII keys only, "K" among them: an object that starts with these builds its index by
+    /// bytes, and a later non-ASCII key (U+212A is "K") must rehash it to find its match.
+    private static let asciiKeys = ["K"] + (0..<80).map { "k\($0)" }
+
+    @Test func wideObjectsAndLongArraysEncodeAsTheReferenceDoes() {
+        var mismatches: [String] = []
+        for seed in FuzzConfiguration(defaultCases: 300).seeds {
+            var random = SplitMix64(seed: seed)
+            let value = Self.wideObject(depth: 0, using: &random)
+            let options = FormOptions(alphabetizeKeyValuePairs: random.chance(0.7))
+            let reference = Contender.reference.outcome(value, options)
+            let optimized = Contender.optimized.outcome(value, options)
+            if reference != optimized {
+                mismatches.append("seed 0x\(String(seed, radix: 16, uppercase: true)) "
+                    + "(replay: FUZZ_SEED=0x\(String(seed, radix: 16, uppercase: true)) swift test --filter WideLevelDifferentialTests):\n"
+                    + "  reference: \(reference)\n  optimized: \(optimized)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) wide cases differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
+    }
+
+    /// An object of 33 to 90 pairs from the key pool (so keys repeat), some of them nested
+    /// objects that later pairs with the same key extend, some long arrays written by index.
+    /// Half the top-level objects start with "K" and 59 more ASCII keys (past the index
+    /// threshold) and go on with U+212A, which must find that "K".
+    private static func wideObject(depth: Int, using random: inout SplitMix64) -> VectorNode {
+        let asciiPrefix = depth == 0 && random.chance(0.5) ? 60 : 0
+        let count = depth == 0 ? Int.random(in: max(33, asciiPrefix + 1)...90, using: &random) : random.smallCount(in: 1...40)
+        return .object((0..<count).map { position in
+            let key = position == 0 && asciiPrefix > 0 ? "K"
+                : position == asciiPrefix && asciiPrefix > 0 ? "\u{212A}"
+                : random.pick(position < asciiPrefix ? asciiKeys : keyPool)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0 where depth < 2: return (key, wideObject(depth: depth + 1, using: &random))
+            case 1: return (key, longArray(using: &random))
+            default: return (key, .text(random.pick(keyPool)))
+            }
+        })
+    }
+
+    /// An object keyed by int-valued keys in random order (with repeats): array indices that
+    /// append past the end and replace inside, in an array longer than the index threshold.
+    private static func longArray(using random: inout SplitMix64) -> VectorNode {
+        let count = Int.random(in: 33...80, using: &random)
+        return .indexed((0..<count).map { _ in
+            (Int.random(in: 0..<count, using: &random), .text(random.pick(keyPool)))
+        })
+    }
+}
