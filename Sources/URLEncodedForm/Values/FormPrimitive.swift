@@ -40,12 +40,16 @@ extension UInt16: FormPrimitive {}
 extension UInt32: FormPrimitive {}
 extension UInt64: FormPrimitive {}
 
-extension FormPrimitive where Self: LosslessStringConvertible & BinaryFloatingPoint {
-    /// `description` is `String(value)`: shortest round-trip digits, `1e-05`, `inf`, `-0.0`.
+extension Double: FormPrimitive {
+    /// `description`: shortest round-trip digits, `1e-05`, `inf`, `-0.0`.
+    func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
+        DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+    }
+}
+
+extension Float: FormPrimitive {
+    /// `description`, with the digits of `Float` precision.
     func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
         options.escapeTable.appendEscaped(description, to: &values)
     }
 }
-
-extension Double: FormPrimitive {}
-extension Float: FormPrimitive {}

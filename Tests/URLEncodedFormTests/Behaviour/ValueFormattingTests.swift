@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 import Testing
 
@@ -37,6 +38,37 @@ struct ValueFormattingTests {
         let expected = "d%5B0%5D=1.0&d%5B1%5D=0.1&d%5B2%5D=0.30000000000000004&d%5B3%5D=-2.5&d%5B4%5D=1e-05"
             + "&d%5B5%5D=1000000000000000.0&d%5B6%5D=1e%2B16&d%5B7%5D=1.2345678901234567e%2B19"
         #expect(contender.outcome(value, Self.inOrder) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func doublesOfEveryMagnitudeMatchTheirDescription(contender: Contender) {
+        // Short decimals (prices, measures, millisecond timestamps), arbitrary bit patterns,
+        // and the edges where `description` switches to exponent form, each with both signs.
+        var random = SplitMix64(seed: 0xD0_0B1E)
+        var values: [Double] = [1e-4, 1e-4.nextDown, 1e-4.nextUp, 0x1p51, 0x1p51.nextDown, 0x1p51.nextUp,
+                                0x1p52, 0x1p53, 0x1p53.nextDown, 1e15, 1e16, 0.1 + 0.2, .leastNonzeroMagnitude, .ulpOfOne]
+        for _ in 0..<30_000 {
+            let digits = Double(random.next() >> (11 + random.next() % 50))
+            let scale = (0..<random.next() % 21).reduce(1.0) { scale, _ in scale * 10 }
+            values.append(digits / scale)
+            let exponent = UInt64(1023 - 16 + random.next() % 72) << 52
+            values.append(Double(bitPattern: exponent | random.next() >> 12))
+        }
+        values += values.map { -$0 }
+        let expected = values.map { "v=" + $0.description.replacingOccurrences(of: "+", with: "%2B") }
+        let options = FormOptions(alphabetizeKeyValuePairs: false, arrayEncoding: .noBrackets)
+        for start in stride(from: 0, to: values.count, by: 4_000) {
+            let batch = start..<min(start + 4_000, values.count)
+            guard case let .output(text) = contender.outcome(["v": Array(values[batch])], options) else {
+                Issue.record("encoding failed")
+                return
+            }
+            let written = text.split(separator: "&").map(String.init)
+            #expect(written.count == batch.count)
+            // The first difference only: a whole batch would bury it.
+            let difference = zip(written, expected[batch]).first { $0 != $1 }
+            #expect(difference == nil, "written \(difference?.0 ?? ""), expected \(difference?.1 ?? "")")
+        }
     }
 
     @Test(arguments: Contender.allCases)
