@@ -24,7 +24,7 @@ struct CodingPathEntry {
 /// A coding path component as user code sees it.
 enum PathComponent {
     /// A `CodingKey`: its `stringValue` and, if it has one, its `intValue`.
-    case key(StoredKey, intValue: Int?)
+    case key(KeyID, intValue: Int?)
     /// An unkeyed container's element; its `stringValue` is the index in decimal.
     case element(Int)
 
@@ -41,7 +41,7 @@ enum PathComponent {
 
 /// One step down the tree: into an object by key, or into an array by index.
 enum TreeStep {
-    case key(StoredKey)
+    case key(KeyID)
     case index(Int)
 }
 

@@ -11,7 +11,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if let index = key.intValue {
             return .index(index)
         }
-        return .key(session.builder.pointee.storeKey(key.stringValue))
+        return .key(session.builder.pointee.internKey(key.stringValue))
     }
 
     private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
@@ -19,7 +19,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func component(for key: Key) -> PathComponent {
-        .key(session.builder.pointee.storeKey(key.stringValue), intValue: key.intValue)
+        .key(session.builder.pointee.internKey(key.stringValue), intValue: key.intValue)
     }
 
     func encodeNil(forKey key: Key) throws {

@@ -11,14 +11,11 @@ struct FormNode {
     }
 
     var kind: Kind
-    /// This node's key (as an object child) holds non-ASCII bytes, so it is compared by
-    /// canonical equivalence rather than byte for byte.
-    var keyIsNonASCII = false
-    /// Some child key is non-ASCII.
+    /// Some child key is non-ASCII, so keys are compared by canonical equivalence.
     var hasNonASCIIChildKeys = false
     /// The children are registered in the tree's `ChildIndex` (wide objects, long arrays).
     var isIndexed = false
-    /// The index hashes child keys with `Hasher` (canonical equivalence) instead of FNV-1a.
+    /// The index hashes child keys with `Hasher` (canonical equivalence) instead of by id.
     var indexHashesUnicode = false
 
     var childCount: Int32 = 0
@@ -28,15 +25,10 @@ struct FormNode {
     /// The owner id of this node's entries in the `ChildIndex`; renewed when the node is
     /// cleared, so that stale entries can never match again.
     var identity: Int32
-
-    /// The raw UTF-8 key, in `FormTree.keys`, of an object child, and its `StoredKey.hash`.
-    var keyStart = 0
-    var keyLength = 0
-    var keyHash: UInt32 = 0
-    /// `StoredKey.unicodeHash` of a non-ASCII key.
-    var unicodeHash: UInt32 = 0
-    /// A one-word Bloom filter of the child keys' hashes (`StoredKey.filterBit`): a clear bit
-    /// proves an ASCII key absent without a scan.
+    /// The key of an object child.
+    var key = KeyID(index: -1)
+    /// A one-word Bloom filter of the child keys (`KeyID.filterBit`): a clear bit proves an
+    /// ASCII key absent without a scan.
     var keyFilter: UInt64 = 0
     /// The escaped value, in `FormTree.values`, of a string leaf.
     var valueStart = 0

@@ -1,7 +1,5 @@
-import Foundation
-
-/// The tree an encoding builds, stored flat: nodes in one array, raw keys and escaped values in
-/// two byte buffers, and one hash index for the children of wide parents.
+/// The tree an encoding builds, stored flat: nodes in one array, interned keys, escaped values
+/// in a byte buffer, and one hash index for the children of wide parents.
 ///
 /// Object keys are compared as Swift compares `String`s, by canonical equivalence (`"é"` and
 /// `"e\u{301}"` are one key): byte for byte when both keys are ASCII, as `String`s otherwise.
@@ -14,8 +12,8 @@ struct FormTree: ~Copyable {
     static let indexThreshold: Int32 = 32
 
     private var nodes = NodeArena()
-    /// Raw UTF-8 keys of object children and coding path components.
-    var keys = ByteBuffer()
+    /// The keys of object children and coding path components.
+    var keys = KeyTable()
     /// Escaped leaf values.
     var values = ByteBuffer()
     private var index = ChildIndex()
@@ -30,7 +28,7 @@ struct FormTree: ~Copyable {
         nodes.removeAll()
         _ = nodes.append(FormNode(kind: .object, identity: 1))
         lastIdentity = 1
-        keys.truncate(to: 0)
+        keys.removeAll()
         values.truncate(to: 0)
         index.removeAll()
     }
@@ -43,30 +41,27 @@ struct FormTree: ~Copyable {
         nodes[node]
     }
 
-    func keyBytes(_ key: StoredKey) -> UnsafeRawBufferPointer {
-        keys.bytes(key.start..<key.start + key.length)
-    }
-
-    func keyBytes(of node: Int32) -> UnsafeRawBufferPointer {
-        let node = nodes[node]
-        return keys.bytes(node.keyStart..<node.keyStart + node.keyLength)
+    func keyBytes(_ key: KeyID) -> UnsafeRawBufferPointer {
+        keys.bytes(of: key)
     }
 
     // MARK: Lookup
 
     /// The child of object `parent` whose key equals `key`.
-    mutating func child(of parent: Int32, key: StoredKey) -> Int32? {
+    mutating func child(of parent: Int32, key: KeyID) -> Int32? {
+        let isASCII = keys[key].isASCII
         if nodes[parent].isIndexed {
-            if !key.isASCII && !nodes[parent].indexHashesUnicode {
+            if !isASCII && !nodes[parent].indexHashesUnicode {
                 // A non-ASCII key may equal an ASCII one (U+212A KELVIN SIGN is "K"): rehash
                 // every key by canonical equivalence before looking.
                 buildIndex(of: parent, unicode: true)
             }
-            let hash = nodes[parent].indexHashesUnicode ? unicodeHash(of: key) : key.hash
+            let hash = nodes[parent].indexHashesUnicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
             return index.first(owner: nodes[parent].identity, hash: hash) { keyOf($0, equals: key) }
         }
         let parentNode = nodes[parent]
-        let bytewise = key.isASCII && !parentNode.hasNonASCIIChildKeys
+        // Between ASCII keys, equal means the same id.
+        let bytewise = isASCII && !parentNode.hasNonASCIIChildKeys
         if bytewise && parentNode.keyFilter & key.filterBit == 0 {
             // Most keys are new: the filter proves it without a scan.
             return nil
@@ -74,7 +69,7 @@ struct FormTree: ~Copyable {
         var candidate = parentNode.firstChild
         while candidate != Self.none {
             let node = nodes[candidate]
-            if (!bytewise || node.keyHash == key.hash) && keyOf(candidate, equals: key) {
+            if bytewise ? node.key == key : keyOf(candidate, equals: key) {
                 return candidate
             }
             candidate = node.nextSibling
@@ -103,33 +98,24 @@ struct FormTree: ~Copyable {
     }
 
     /// Whether the key of object child `node` equals `key`.
-    func keyOf(_ node: Int32, equals key: StoredKey) -> Bool {
-        let stored = nodes[node]
-        if stored.keyIsNonASCII || !key.isASCII {
-            return String(decoding: keyBytes(of: node), as: UTF8.self) == String(decoding: keyBytes(key), as: UTF8.self)
+    func keyOf(_ node: Int32, equals key: KeyID) -> Bool {
+        let stored = nodes[node].key
+        if stored == key {
+            return true
         }
-        guard stored.keyLength == key.length else { return false }
-        return stored.keyLength == 0 || memcmp(keyBytes(of: node).baseAddress!, keyBytes(key).baseAddress!, key.length) == 0
-    }
-
-    /// Whether the key of object child `node` is spelled byte for byte as `key`.
-    func keyOf(_ node: Int32, isSpelledAs key: StoredKey) -> Bool {
-        let stored = nodes[node]
-        return stored.keyLength == key.length
-            && (key.length == 0 || memcmp(keyBytes(of: node).baseAddress!, keyBytes(key).baseAddress!, key.length) == 0)
+        if keys[stored].isASCII && keys[key].isASCII {
+            return false
+        }
+        return String(decoding: keyBytes(stored), as: UTF8.self) == String(decoding: keyBytes(key), as: UTF8.self)
     }
 
     // MARK: Changes
 
     /// Appends a child of `kind` to `parent`; `key` is its key when `parent` is an object.
-    mutating func appendChild(to parent: Int32, kind: FormNode.Kind, key: StoredKey? = nil) -> Int32 {
+    mutating func appendChild(to parent: Int32, kind: FormNode.Kind, key: KeyID? = nil) -> Int32 {
         var node = FormNode(kind: kind, identity: newIdentity())
         if let key {
-            node.keyStart = key.start
-            node.keyLength = key.length
-            node.keyIsNonASCII = !key.isASCII
-            node.keyHash = key.hash
-            node.unicodeHash = key.unicodeHash
+            node.key = key
         }
         let child = nodes.append(node)
 
@@ -141,19 +127,20 @@ struct FormTree: ~Copyable {
         }
         nodes[parent].lastChild = child
         nodes[parent].childCount += 1
+        let isASCII = key.map { keys[$0].isASCII } ?? true
         if let key {
             nodes[parent].keyFilter |= key.filterBit
-            if !key.isASCII {
+            if !isASCII {
                 nodes[parent].hasNonASCIIChildKeys = true
             }
         }
 
         let parentNode = nodes[parent]
         if parentNode.isIndexed {
-            if let key, !key.isASCII, !parentNode.indexHashesUnicode {
+            if !isASCII && !parentNode.indexHashesUnicode {
                 buildIndex(of: parent, unicode: true)
             } else {
-                let hash = key.map { parentNode.indexHashesUnicode ? unicodeHash(of: $0) : $0.hash }
+                let hash = key.map { parentNode.indexHashesUnicode ? unicodeHash(of: $0) : UInt32(bitPattern: $0.index) }
                     ?? UInt32(truncatingIfNeeded: position)
                 index.insert(owner: parentNode.identity, hash: hash, child: child)
             }
@@ -187,11 +174,16 @@ struct FormTree: ~Copyable {
         nodes[node].valueLength = value.count
     }
 
-    mutating func respell(_ node: Int32, as key: StoredKey) {
-        nodes[node].keyStart = key.start
-        nodes[node].keyLength = key.length
-        nodes[node].keyIsNonASCII = !key.isASCII
-        nodes[node].unicodeHash = key.unicodeHash
+    /// Gives object child `node` of `parent` the spelling `key`, a canonically equal key.
+    mutating func respell(_ node: Int32, of parent: Int32, as key: KeyID) {
+        nodes[node].key = key
+        nodes[parent].keyFilter |= key.filterBit
+        guard !keys[key].isASCII else { return }
+        // From now on the parent's keys compare by canonical equivalence, not by id.
+        nodes[parent].hasNonASCIIChildKeys = true
+        if nodes[parent].isIndexed && !nodes[parent].indexHashesUnicode {
+            buildIndex(of: parent, unicode: true)
+        }
     }
 
     // MARK: Index
@@ -211,7 +203,8 @@ struct FormTree: ~Copyable {
         var child = nodes[parent].firstChild
         var position: UInt32 = 0
         while child != Self.none {
-            let hash = !isObject ? position : unicode ? unicodeHash(ofKeyOf: child) : nodes[child].keyHash
+            let key = nodes[child].key
+            let hash = !isObject ? position : unicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
             index.insert(owner: owner, hash: hash, child: child)
             child = nodes[child].nextSibling
             position &+= 1
@@ -219,32 +212,12 @@ struct FormTree: ~Copyable {
     }
 
     /// A hash that agrees with `String`'s canonical equivalence, for parents with non-ASCII
-    /// keys. A non-ASCII key was hashed when it was stored, from the `String` it came as.
-    private func unicodeHash(of key: StoredKey) -> UInt32 {
-        key.isASCII ? unicodeHash(keyBytes(key)) : key.unicodeHash
-    }
-
-    private func unicodeHash(ofKeyOf node: Int32) -> UInt32 {
-        nodes[node].keyIsNonASCII ? nodes[node].unicodeHash : unicodeHash(keyBytes(of: node))
-    }
-
-    private func unicodeHash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    /// keys. A non-ASCII key was hashed when it was interned, from the `String` it came as.
+    private func unicodeHash(of key: KeyID) -> UInt32 {
+        let entry = keys[key]
+        guard entry.isASCII else { return entry.unicodeHash }
         var hasher = Hasher()
-        hasher.combine(String(decoding: bytes, as: UTF8.self))
+        hasher.combine(String(decoding: keyBytes(key), as: UTF8.self))
         return UInt32(truncatingIfNeeded: hasher.finalize())
     }
-}
-
-/// A key's raw UTF-8 bytes stored in `FormTree.keys`.
-struct StoredKey {
-    let start: Int
-    let length: Int
-    let isASCII: Bool
-    /// FNV-1a of the bytes: equal ASCII keys have equal hashes.
-    let hash: UInt32
-    /// For a non-ASCII key, its `String`'s hash, which canonically equal keys share.
-    let unicodeHash: UInt32
-
-    /// This key's bit in a parent's `FormNode.keyFilter`.
-    var filterBit: UInt64 { 1 << UInt64(hash & 63) }
 }

@@ -42,29 +42,9 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: Keys and paths
 
-    /// Copies `key` into the key buffer, noting whether it is ASCII and its FNV-1a hash.
-    mutating func storeKey(_ key: String) -> StoredKey {
-        var key = key
-        let stored = key.withUTF8 { bytes in
-            let start = tree.keys.count
-            tree.keys.append(UnsafeRawBufferPointer(bytes))
-            var hash: UInt32 = 2_166_136_261
-            var combined: UInt8 = 0
-            for byte in bytes {
-                hash = (hash ^ UInt32(byte)) &* 16_777_619
-                combined |= byte
-            }
-            return (start: start, length: bytes.count, isASCII: combined < 0x80, hash: hash)
-        }
-        var unicodeHash: UInt32 = 0
-        if !stored.isASCII {
-            // Hashed now, from the `String`: hashing the bytes later would first rebuild it.
-            var hasher = Hasher()
-            hasher.combine(key)
-            unicodeHash = UInt32(truncatingIfNeeded: hasher.finalize())
-        }
-        return StoredKey(start: stored.start, length: stored.length, isASCII: stored.isASCII,
-                         hash: stored.hash, unicodeHash: unicodeHash)
+    /// The id of `key` in the tree's key table.
+    mutating func internKey(_ key: String) -> KeyID {
+        tree.keys.intern(key)
     }
 
     /// The path `parent` extended by `component`.
@@ -83,7 +63,7 @@ struct TreeBuilder: ~Copyable {
 
     /// The path `parent` extended by the coding key `key`.
     mutating func path(_ parent: PathID, appending key: some CodingKey) -> PathID {
-        path(parent, appending: .key(storeKey(key.stringValue), intValue: key.intValue))
+        path(parent, appending: .key(internKey(key.stringValue), intValue: key.intValue))
     }
 
     /// The coding path user code sees.
@@ -268,10 +248,10 @@ struct TreeBuilder: ~Copyable {
 
     /// The object child with `key`. A match spelled differently takes the new spelling, as
     /// Alamofire's walk does, and from then on every walk is exact.
-    private mutating func findChild(of parent: Int32, key: StoredKey) -> Int32? {
+    private mutating func findChild(of parent: Int32, key: KeyID) -> Int32? {
         guard let child = tree.child(of: parent, key: key) else { return nil }
-        if !tree.keyOf(child, isSpelledAs: key) {
-            tree.respell(child, as: key)
+        if tree[child].key != key {
+            tree.respell(child, of: parent, as: key)
             exactMode = true
         }
         return child

@@ -10,8 +10,8 @@ import Foundation
 /// With `alphabetizeKeyValuePairs`, each level sorts the byte ranges its children wrote (a
 /// nested child's range is its whole, already sorted, sub-string) and reorders them in place,
 /// as Alamofire sorts and joins `String` segments level by level. Objects usually skip that:
-/// their keys are distinct, so the keys alone tell the order, and the children are written in
-/// it (see `writeInKeyOrder(_:in:isRoot:)`).
+/// their keys are distinct, so the keys' ranks tell the order, and the children are written in
+/// it (see `EscapedKeys` and `writeInKeyOrder(_:in:isRoot:)`).
 struct FormWriter: ~Copyable {
     private let options: EncodingOptions
     private var output: ByteBuffer
@@ -23,16 +23,18 @@ struct FormWriter: ~Copyable {
     private var scratch: ByteBuffer
     /// The sorted order of a level's children, reused level after level.
     private var order: [Int]
-    /// The escaped key parts of the objects being written in key order, level above level.
-    private var levelKeys: ByteBuffer
-    /// Which child owns which part of `levelKeys`, level above level.
-    private var levelEntries: [KeyedChild]
+    /// The tree's keys, escaped once (unless `leafKeys` is set) and ranked when objects can be
+    /// written in key order (`writesInKeyOrder`).
+    private var escapedKeys: EscapedKeys
+    private let writesInKeyOrder: Bool
+    /// The children of the objects being written in key order, level above level.
+    private var levelEntries: [RankedChild]
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
     private let leafKeys: LeafKeyEncoder?
     /// `[`, `]`, `[]` and `.` as the key stack holds them (escaped, or raw for `leafKeys`).
     private let openBracket, closeBracket, emptyBrackets, dot: EscapedFragment
 
-    private init(options: EncodingOptions, buffers: consuming WriterBuffers) {
+    private init(options: EncodingOptions, keys: borrowing KeyTable, buffers: consuming WriterBuffers) {
         self.options = options
         output = buffers.output
         output.truncate(to: 0)
@@ -42,14 +44,17 @@ struct FormWriter: ~Copyable {
         segments = buffers.segments
         segments.removeAll(keepingCapacity: true)
         order = buffers.order
-        levelKeys = buffers.levelKeys
-        levelKeys.truncate(to: 0)
         levelEntries = buffers.levelEntries
         levelEntries.removeAll(keepingCapacity: true)
+        escapedKeys = buffers.escapedKeys
         if case .useDefaultKeys = options.keyEncoding, !options.arrayEncoding.isCustom {
             leafKeys = nil
+            // A closure's key parts are only known node by node: its levels are sorted as written.
+            writesInKeyOrder = options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
+            escapedKeys.build(from: keys, escapeTable: options.escapeTable, ranked: writesInKeyOrder)
         } else {
             leafKeys = LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable)
+            writesInKeyOrder = false
         }
         let fragmentTable = leafKeys == nil ? options.escapeTable : nil
         openBracket = EscapedFragment("[", escapeTable: fragmentTable)
@@ -69,7 +74,7 @@ struct FormWriter: ~Copyable {
             let description = root.kind == .array ? "array with \(root.childCount) elements" : "string"
             throw URLEncodedFormEncoder.Error.invalidRootObject(description)
         }
-        var writer = FormWriter(options: options, buffers: buffers)
+        var writer = FormWriter(options: options, keys: tree.keys, buffers: buffers)
         writer.writeChildren(of: FormTree.root, in: tree, isRoot: true)
         buffer.append(contentsOf: writer.output.bytes(0..<writer.output.count))
         return writer.buffers()
@@ -78,12 +83,12 @@ struct FormWriter: ~Copyable {
     /// Gives the buffers back.
     private consuming func buffers() -> WriterBuffers {
         WriterBuffers(output: output, key: key, scratch: scratch, segments: segments, order: order,
-                      levelKeys: levelKeys, levelEntries: levelEntries)
+                      escapedKeys: escapedKeys, levelEntries: levelEntries)
     }
 
     private mutating func writeChildren(of parent: Int32, in tree: borrowing FormTree, isRoot: Bool) {
         let node = tree[parent]
-        if options.alphabetizeKeyValuePairs && leafKeys == nil && node.kind == .object && node.childCount > 1
+        if writesInKeyOrder && node.kind == .object && node.childCount > 1
             && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
             return
         }
@@ -103,7 +108,7 @@ struct FormWriter: ~Copyable {
             if isArray {
                 appendElementKey(position, parentKey: parentKey)
             } else {
-                appendObjectKey(tree.keyBytes(of: child), isRoot: isRoot)
+                appendObjectKey(tree[child].key, in: tree, isRoot: isRoot)
             }
             let start = output.count
             writeNode(child, in: tree)
@@ -133,63 +138,50 @@ struct FormWriter: ~Copyable {
         }
     }
 
-    /// Writes the children of object `parent` sorted by their escaped key parts, and returns
-    /// true; or writes nothing and returns false when the key parts cannot decide the order.
+    /// Writes the children of object `parent` in the order of their keys' ranks, and returns
+    /// true; or writes nothing and returns false when the keys cannot decide the order.
     ///
     /// Every child's segment is the level's key, then its key part, then the rest. When no key
-    /// part is a prefix of another, two segments first differ inside their key parts, so the
-    /// key parts sort the segments, and what is written never has to move. (A prefix, or two
-    /// keys that escape alike, leaves the order to the rest: the caller sorts the written bytes.)
+    /// is (escaped) a prefix of another, two segments first differ inside their key parts, so
+    /// the keys sort the segments, and what is written never has to move. (A prefix leaves the
+    /// order to the rest: the caller sorts the written bytes.)
     private mutating func writeInKeyOrder(_ parent: Int32, in tree: borrowing FormTree, isRoot: Bool) -> Bool {
-        let keyMark = key.count
-        let keysStart = levelKeys.count
         let first = levelEntries.count
         defer {
-            levelKeys.truncate(to: keysStart)
             while levelEntries.count > first {
                 levelEntries.removeLast()
             }
         }
-
         var child = tree[parent].firstChild
         while child != FormTree.none {
-            appendObjectKey(tree.keyBytes(of: child), isRoot: isRoot)
-            let start = levelKeys.count
-            levelKeys.append(key.bytes(keyMark..<key.count))
-            levelEntries.append(KeyedChild(node: child, keyPart: start..<levelKeys.count))
-            key.truncate(to: keyMark)
+            let key = tree[child].key
+            levelEntries.append(RankedChild(rank: escapedKeys.rank(of: key), key: key, node: child))
             child = tree[child].nextSibling
         }
-
-        let keyParts = levelKeys.bytes(0..<levelKeys.count)
         levelEntries.withUnsafeMutableBufferPointer { entries in
             // Through a buffer: sorting an array slice in place would copy the array.
             var level = UnsafeMutableBufferPointer(rebasing: entries[first...])
-            level.sort { Self.precedes(keyParts, $0.keyPart, keyParts, $1.keyPart) }
+            level.sort { $0.rank < $1.rank }
         }
-        for index in (first + 1)..<levelEntries.count
-        where Self.isPrefix(keyParts, levelEntries[index - 1].keyPart, of: levelEntries[index].keyPart) {
-            return false
+        // Sorted, a key that begins any other key of the level begins the next one.
+        for index in first..<(levelEntries.count - 1) where escapedKeys.isPrefixOfAnother(levelEntries[index].key) {
+            let next = escapedKeys.bytes(of: levelEntries[index + 1].key)
+            if ByteOrder.isPrefix(escapedKeys.bytes(of: levelEntries[index].key), of: next) {
+                return false
+            }
         }
 
-        let end = levelEntries.count
-        for index in first..<end {
+        let keyMark = key.count
+        for index in first..<levelEntries.count {
             if index > first {
                 output.append(UInt8(ascii: "&"))
             }
             let entry = levelEntries[index]
-            key.append(levelKeys.bytes(entry.keyPart))
+            appendObjectKey(entry.key, in: tree, isRoot: isRoot)
             writeNode(entry.node, in: tree)
             key.truncate(to: keyMark)
         }
         return true
-    }
-
-    /// Whether bytes `prefix` of `bytes` begin bytes `range` (equal counts).
-    private static func isPrefix(_ bytes: UnsafeRawBufferPointer, _ prefix: Range<Int>, of range: Range<Int>) -> Bool {
-        guard prefix.count <= range.count else { return false }
-        guard prefix.count > 0, let base = bytes.baseAddress else { return true }
-        return memcmp(base + prefix.lowerBound, base + range.lowerBound, prefix.count) == 0
     }
 
     private mutating func writeLeaf(_ leaf: Int32, in tree: borrowing FormTree) {
@@ -206,22 +198,27 @@ struct FormWriter: ~Copyable {
     // MARK: Keys
 
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
-    private mutating func appendObjectKey(_ raw: UnsafeRawBufferPointer, isRoot: Bool) {
+    private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
         guard !isRoot else {
-            appendKeyPart(raw)
+            appendKeyPart(childKey, in: tree)
             return
         }
         switch options.keyPathEncoding.style {
         case .brackets:
             openBracket.append(to: &key)
-            appendKeyPart(raw)
+            appendKeyPart(childKey, in: tree)
             closeBracket.append(to: &key)
         case .dots:
             dot.append(to: &key)
-            appendKeyPart(raw)
+            appendKeyPart(childKey, in: tree)
         case let .custom(encoding):
-            appendKeyPart(encoding(String(decoding: raw, as: UTF8.self)))
+            appendKeyPart(encoding(String(decoding: tree.keyBytes(childKey), as: UTF8.self)))
         }
+    }
+
+    /// Appends a key as a key part: escaped once for the whole tree, or raw for `LeafKeyEncoder`.
+    private mutating func appendKeyPart(_ childKey: KeyID, in tree: borrowing FormTree) {
+        key.append(leafKeys == nil ? escapedKeys.bytes(of: childKey) : tree.keyBytes(childKey))
     }
 
     /// Appends (or, for a custom encoding, substitutes) an array element's key.
@@ -276,9 +273,11 @@ struct FormWriter: ~Copyable {
         let written = output.bytes(0..<output.count)
         let needsReordering = segments.withUnsafeBufferPointer { segments in
             let bounds = UnsafeBufferPointer(rebasing: segments[firstSegment...])
+            func segment(_ index: Int) -> UnsafeRawBufferPointer {
+                UnsafeRawBufferPointer(rebasing: written[bounds[2 &* index] &+ sharedPrefix..<bounds[2 &* index &+ 1]])
+            }
             func precedes(_ left: Int, _ right: Int) -> Bool {
-                Self.precedes(written, bounds[2 &* left] &+ sharedPrefix..<bounds[2 &* left &+ 1],
-                              written, bounds[2 &* right] &+ sharedPrefix..<bounds[2 &* right &+ 1])
+                ByteOrder.precedes(segment(left), segment(right))
             }
             // Levels often arrive in order (short arrays of numbers, sorted keys): one pass tells.
             guard (1..<count).contains(where: { precedes($0, $0 - 1) }) else { return false }
@@ -303,20 +302,6 @@ struct FormWriter: ~Copyable {
             output.append(scratch.bytes(start..<end))
         }
     }
-
-    /// `String`'s `<` on ASCII: byte-wise, a prefix first.
-    @inline(__always)
-    private static func precedes(_ a: UnsafeRawBufferPointer, _ aRange: Range<Int>,
-                                 _ b: UnsafeRawBufferPointer, _ bRange: Range<Int>) -> Bool {
-        let common = min(aRange.count, bRange.count)
-        if common > 0, let base = a.baseAddress, let otherBase = b.baseAddress {
-            let order = memcmp(base + aRange.lowerBound, otherBase + bRange.lowerBound, common)
-            if order != 0 {
-                return order < 0
-            }
-        }
-        return aRange.count < bRange.count
-    }
 }
 
 /// The memory a `FormWriter` works in, kept between encodings by a reused session.
@@ -326,25 +311,33 @@ struct WriterBuffers: ~Copyable {
     var scratch = ByteBuffer()
     var segments: [Int] = []
     var order: [Int] = []
-    var levelKeys = ByteBuffer()
-    var levelEntries: [KeyedChild] = []
+    var escapedKeys = EscapedKeys()
+    var levelEntries: [RankedChild] = []
 
     var capacityInBytes: Int {
         output.capacityInBytes + key.capacityInBytes + scratch.capacityInBytes
             + (segments.capacity + order.capacity) * MemoryLayout<Int>.stride
-            + levelKeys.capacityInBytes + levelEntries.capacity * MemoryLayout<KeyedChild>.stride
+            + escapedKeys.capacityInBytes + levelEntries.capacity * MemoryLayout<RankedChild>.stride
     }
 }
 
-/// An object child and where its escaped key part lies in `FormWriter`'s `levelKeys`.
-struct KeyedChild {
+/// An object child, with its key and the key's rank in `EscapedKeys`.
+struct RankedChild {
+    let rank: Int32
+    let key: KeyID
     let node: Int32
-    let keyPart: Range<Int>
 }
 
 extension URLEncodedFormEncoder.ArrayEncoding {
     var isCustom: Bool {
         if case .custom = self { return true }
+        return false
+    }
+}
+
+extension URLEncodedFormEncoder.KeyPathEncoding {
+    var isCustom: Bool {
+        if case .custom = style { return true }
         return false
     }
 }

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A key spelled once in a `KeyTable`: equal ids are equal bytes.
+struct KeyID: Equatable {
+    let index: Int32
+
+    /// This key's bit in a parent's `FormNode.keyFilter`.
+    var filterBit: UInt64 { 1 << UInt64(UInt32(bitPattern: index) & 63) }
+}
+
+/// The distinct keys of one encoding, each stored once.
+///
+/// A payload repeats a handful of keys (every record of an array has the same ones); interning
+/// them makes a key one small integer for the tree to compare and the writer to escape once,
+/// instead of bytes copied and compared at every value.
+struct KeyTable: ~Copyable {
+    struct Entry {
+        let start: Int
+        let length: Int
+        let isASCII: Bool
+        /// FNV-1a of the bytes.
+        let hash: UInt32
+        /// For a non-ASCII key, its `String`'s hash, which canonically equal keys share.
+        let unicodeHash: UInt32
+    }
+
+    private var bytes = ByteBuffer()
+    private var entries: [Entry] = []
+    /// Open addressing: each slot holds a key's hash in its high half and its index + 1 in
+    /// the low half; 0 is empty.
+    private var slots = [UInt64](repeating: 0, count: 64)
+
+    var count: Int { entries.count }
+
+    var capacityInBytes: Int {
+        bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + slots.capacity * 8
+    }
+
+    /// Forgets every key, keeping the memory.
+    mutating func removeAll() {
+        guard !entries.isEmpty else { return }
+        bytes.truncate(to: 0)
+        entries.removeAll(keepingCapacity: true)
+        for position in slots.indices {
+            slots[position] = 0
+        }
+    }
+
+    subscript(key: KeyID) -> Entry {
+        entries[Int(key.index)]
+    }
+
+    func bytes(of key: KeyID) -> UnsafeRawBufferPointer {
+        let entry = entries[Int(key.index)]
+        return bytes.bytes(entry.start..<entry.start + entry.length)
+    }
+
+    /// The id of `key`, added if it is new.
+    mutating func intern(_ key: String) -> KeyID {
+        var key = key
+        let found = key.withUTF8 { utf8 -> (id: KeyID?, hash: UInt32, isASCII: Bool) in
+            let raw = UnsafeRawBufferPointer(utf8)
+            var hash: UInt32 = 2_166_136_261
+            var combined: UInt8 = 0
+            for byte in raw {
+                hash = (hash ^ UInt32(byte)) &* 16_777_619
+                combined |= byte
+            }
+            let mask = slots.count - 1
+            var position = Int(hash) & mask
+            while slots[position] != 0 {
+                let slot = slots[position]
+                if UInt32(truncatingIfNeeded: slot >> 32) == hash {
+                    let id = KeyID(index: Int32(truncatingIfNeeded: slot) - 1)
+                    if Self.equal(raw, bytes(of: id)) {
+                        return (id, hash, true)
+                    }
+                }
+                position = (position + 1) & mask
+            }
+            return (nil, hash, combined < 0x80)
+        }
+        if let id = found.id {
+            return id
+        }
+        var unicodeHash: UInt32 = 0
+        if !found.isASCII {
+            // Hashed now, from the `String`: hashing the bytes later would first rebuild it.
+            var hasher = Hasher()
+            hasher.combine(key)
+            unicodeHash = UInt32(truncatingIfNeeded: hasher.finalize())
+        }
+        let start = bytes.count
+        key.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
+        entries.append(Entry(start: start, length: bytes.count - start, isASCII: found.isASCII,
+                             hash: found.hash, unicodeHash: unicodeHash))
+        let id = KeyID(index: Int32(entries.count - 1))
+        if entries.count * 2 > slots.count {
+            grow()
+        } else {
+            insert(id, hash: found.hash)
+        }
+        return id
+    }
+
+    private mutating func insert(_ id: KeyID, hash: UInt32) {
+        let mask = slots.count - 1
+        var position = Int(hash) & mask
+        while slots[position] != 0 {
+            position = (position + 1) & mask
+        }
+        slots[position] = UInt64(hash) << 32 | UInt64(id.index + 1)
+    }
+
+    /// Doubles the slots and registers every key again.
+    private mutating func grow() {
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
+        for index in entries.indices {
+            insert(KeyID(index: Int32(index)), hash: entries[index].hash)
+        }
+    }
+
+    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return true }
+        return memcmp(aBase, bBase, a.count) == 0
+    }
+}

@@ -1,0 +1,71 @@
+/// Every key of a tree escaped once for the writer, and ranked in escaped-byte order so that an
+/// object's children sort by comparing two integers.
+///
+/// Ranks sort an object's pairs exactly when no key of the object is, escaped, a prefix of
+/// another: two pairs then first differ inside their keys, whatever the keys are wrapped in
+/// (`[`…`]`, `.`…, or nothing at the root). Keys that are the prefix of some other key are
+/// marked, and a level holding one checks its neighbours.
+struct EscapedKeys: ~Copyable {
+    private struct Entry {
+        let start: Int
+        let length: Int
+        var rank: Int32 = 0
+        /// Escaped, this key begins another key of the tree.
+        var isPrefixOfAnother = false
+    }
+
+    private var bytes = ByteBuffer()
+    private var entries: [Entry] = []
+    /// Key ids in escaped-byte order, while ranking.
+    private var order: [Int32] = []
+
+    var capacityInBytes: Int {
+        bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + order.capacity * 4
+    }
+
+    /// Escapes every key of `keys`, and ranks them when `ranked`.
+    mutating func build(from keys: borrowing KeyTable, escapeTable: EscapeTable, ranked: Bool) {
+        bytes.truncate(to: 0)
+        entries.removeAll(keepingCapacity: true)
+        for index in 0..<keys.count {
+            let start = bytes.count
+            escapeTable.appendEscaped(keys.bytes(of: KeyID(index: Int32(index))), to: &bytes)
+            entries.append(Entry(start: start, length: bytes.count - start))
+        }
+        guard ranked else { return }
+
+        // Sorted outside `self`, which the comparison reads.
+        var order: [Int32] = []
+        swap(&order, &self.order)
+        defer { swap(&order, &self.order) }
+        order.removeAll(keepingCapacity: true)
+        for index in entries.indices {
+            order.append(Int32(index))
+        }
+        order.sort { ByteOrder.precedes(bytes(of: KeyID(index: $0)), bytes(of: KeyID(index: $1))) }
+        for (rank, index) in order.enumerated() {
+            entries[Int(index)].rank = Int32(rank)
+        }
+        // A key that begins any later key begins the next one: everything sorted between
+        // them begins with it too.
+        for position in order.indices.dropLast() {
+            let key = KeyID(index: order[position])
+            if ByteOrder.isPrefix(bytes(of: key), of: bytes(of: KeyID(index: order[position + 1]))) {
+                entries[Int(key.index)].isPrefixOfAnother = true
+            }
+        }
+    }
+
+    func bytes(of key: KeyID) -> UnsafeRawBufferPointer {
+        let entry = entries[Int(key.index)]
+        return bytes.bytes(entry.start..<entry.start + entry.length)
+    }
+
+    func rank(of key: KeyID) -> Int32 {
+        entries[Int(key.index)].rank
+    }
+
+    func isPrefixOfAnother(_ key: KeyID) -> Bool {
+        entries[Int(key.index)].isPrefixOfAnother
+    }
+}
