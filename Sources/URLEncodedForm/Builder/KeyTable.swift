@@ -5,6 +5,7 @@ struct KeyID: Equatable {
     let index: Int32
 
     /// This key's bit in a parent's `FormNode.keyFilter`.
+    @inline(__always)
     var filterBit: UInt64 { 1 << UInt64(UInt32(bitPattern: index) & 63) }
 }
 
@@ -29,6 +30,17 @@ struct KeyTable: ~Copyable {
     /// Open addressing: each slot holds a key's hash in its high half and its index + 1 in
     /// the low half; 0 is empty.
     private var slots = [UInt64](repeating: 0, count: 64)
+    /// Recently interned keys by the two words of the `String` they came as (`identity(of:)`),
+    /// direct-mapped: a coding key is usually a literal, and a hit skips hashing its bytes.
+    private var recent = [RecentKey](repeating: RecentKey(), count: Self.recentCount)
+    private static let recentCount = 256
+    /// Whether `String` is laid out as `identity(of:)` expects; checked once per table.
+    private let stringLayoutIsKnown = KeyTable.checkStringLayout()
+
+    private struct RecentKey {
+        var words: (UInt64, UInt64) = (0, 0)
+        var id = KeyID(index: -1)
+    }
 
     var count: Int { entries.count }
 
@@ -44,6 +56,9 @@ struct KeyTable: ~Copyable {
         for position in slots.indices {
             slots[position] = 0
         }
+        for position in recent.indices {
+            recent[position] = RecentKey()
+        }
     }
 
     subscript(key: KeyID) -> Entry {
@@ -57,6 +72,40 @@ struct KeyTable: ~Copyable {
 
     /// The id of `key`, added if it is new.
     mutating func intern(_ key: String) -> KeyID {
+        guard let words = identity(of: key) else {
+            return internBytes(of: key)
+        }
+        let position = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.recentCount - 1)
+        let candidate = recent[position]
+        if candidate.words == words && candidate.id.index >= 0 {
+            return candidate.id
+        }
+        let id = internBytes(of: key)
+        recent[position] = RecentKey(words: words, id: id)
+        return id
+    }
+
+    /// The two words of `key` when they alone identify its bytes, or `nil`.
+    ///
+    /// A small string holds its bytes in its two words, and a literal points at bytes that live
+    /// as long as the program: both are flagged immortal, in the top bit of the second word. A
+    /// heap string is not, and once freed its address can come back holding other bytes.
+    private func identity(of key: String) -> (UInt64, UInt64)? {
+        guard stringLayoutIsKnown else { return nil }
+        let words = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        return words.1 >> 63 == 1 ? words : nil
+    }
+
+    /// Whether a small string and a heap string look as `identity(of:)` expects.
+    private static func checkStringLayout() -> Bool {
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let small = unsafeBitCast("k", to: (UInt64, UInt64).self)
+        let heap = unsafeBitCast(String(repeating: "k", count: 40), to: (UInt64, UInt64).self)
+        return small.0 == UInt64(UInt8(ascii: "k")) && small.1 >> 63 == 1 && heap.1 >> 63 == 0
+    }
+
+    /// The id of `key`, found by its bytes.
+    private mutating func internBytes(of key: String) -> KeyID {
         var key = key
         let found = key.withUTF8 { utf8 -> (id: KeyID?, hash: UInt32, isASCII: Bool) in
             let raw = UnsafeRawBufferPointer(utf8)

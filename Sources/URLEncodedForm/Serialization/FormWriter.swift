@@ -160,8 +160,7 @@ struct FormWriter: ~Copyable {
         }
         levelEntries.withUnsafeMutableBufferPointer { entries in
             // Through a buffer: sorting an array slice in place would copy the array.
-            var level = UnsafeMutableBufferPointer(rebasing: entries[first...])
-            level.sort { $0.rank < $1.rank }
+            Self.sortByRank(UnsafeMutableBufferPointer(rebasing: entries[first...]))
         }
         // Sorted, a key that begins any other key of the level begins the next one.
         for index in first..<(levelEntries.count - 1) where escapedKeys.isPrefixOfAnother(levelEntries[index].key) {
@@ -196,6 +195,25 @@ struct FormWriter: ~Copyable {
     }
 
     // MARK: Keys
+
+    /// Sorts a level's children by rank: by insertion for the few children of most objects (no
+    /// comparison closure, no merge buffer), by the standard library's sort for wide ones.
+    private static func sortByRank(_ level: UnsafeMutableBufferPointer<RankedChild>) {
+        var level = level
+        guard level.count <= 16 else {
+            level.sort { $0.rank < $1.rank }
+            return
+        }
+        for sorted in level.indices.dropFirst() {
+            let entry = level[sorted]
+            var position = sorted
+            while position > 0 && level[position - 1].rank > entry.rank {
+                level[position] = level[position - 1]
+                position -= 1
+            }
+            level[position] = entry
+        }
+    }
 
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {

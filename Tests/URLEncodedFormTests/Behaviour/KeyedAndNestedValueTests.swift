@@ -73,4 +73,22 @@ struct KeyedAndNestedValueTests {
     func emptyNestedKeyLooksLikeArrayBrackets(contender: Contender) {
         #expect(contender.outcome(["b": ["": "x"]]) == .output("b%5B%5D=x"))
     }
+
+    @Test(arguments: Contender.allCases)
+    func keysBuiltOnTheFlyStayDistinctWhenTheirMemoryIsReused(contender: Contender) {
+        // Each key is a fresh heap string freed right after use, so the next one may get its
+        // address: keys are known by their bytes, never by where they lived.
+        struct FreshKeys: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: VectorKey.self)
+                for index in 0..<40 {
+                    let key = VectorKey(stringValue: String(repeating: "key", count: 8) + String(index % 20))
+                    try container.encode(index, forKey: key)
+                }
+            }
+        }
+        let prefix = String(repeating: "key", count: 8)
+        let expected = (0..<20).map { "\(prefix)\($0)=\($0 + 20)" }.sorted().joined(separator: "&")
+        #expect(contender.outcome(FreshKeys()) == .output(expected))
+    }
 }
