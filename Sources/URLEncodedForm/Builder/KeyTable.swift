@@ -122,7 +122,7 @@ struct KeyTable: ~Copyable {
                 if UInt32(truncatingIfNeeded: slot >> 32) == hash {
                     let id = KeyID(index: Int32(truncatingIfNeeded: slot) - 1)
                     if Self.equal(raw, bytes(of: id)) {
-                        return (id, hash, true)
+                        return (id, hash, combined < 0x80)
                     }
                 }
                 position = (position + 1) & mask
