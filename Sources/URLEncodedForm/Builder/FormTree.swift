@@ -33,6 +33,8 @@ struct FormTree: ~Copyable {
         index.removeAll()
     }
 
+    var nodeCount: Int { nodes.count }
+
     var capacityInBytes: Int {
         nodes.capacityInBytes + keys.capacityInBytes + values.capacityInBytes + index.capacityInBytes
     }

@@ -1,5 +1,9 @@
-/// Every key of a tree escaped once for the writer, and ranked in escaped-byte order so that an
-/// object's children sort by comparing two integers.
+/// Every key of a tree escaped once for the writer, and, when keys repeat, ranked in
+/// escaped-byte order so that an object's children sort by comparing two integers.
+///
+/// Ranking sorts every distinct key once. That pays when keys recur across many objects (the
+/// records of an array); when most keys are distinct (one wide dictionary), the objects' own
+/// sorts would only be done twice, so keys are left unranked and levels compare their bytes.
 ///
 /// Ranks sort an object's pairs exactly when no key of the object is, escaped, a prefix of
 /// another: two pairs then first differ inside their keys, whatever the keys are wrapped in
@@ -16,6 +20,8 @@ struct EscapedKeys: ~Copyable {
 
     private var bytes = ByteBuffer()
     private var entries: [Entry] = []
+    /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold for this tree.
+    private(set) var isRanked = false
     /// Key ids in escaped-byte order, while ranking.
     private var order: [Int32] = []
 
@@ -23,8 +29,9 @@ struct EscapedKeys: ~Copyable {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + order.capacity * 4
     }
 
-    /// Escapes every key of `keys`, and ranks them when `ranked`.
-    mutating func build(from keys: borrowing KeyTable, escapeTable: EscapeTable, ranked: Bool) {
+    /// Escapes every key of `keys`, and ranks them when `sortsObjects` and keys recur: when the
+    /// tree has at least four nodes per key.
+    mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable, sortsObjects: Bool) {
         bytes.truncate(to: 0)
         entries.removeAll(keepingCapacity: true)
         for index in 0..<keys.count {
@@ -32,9 +39,11 @@ struct EscapedKeys: ~Copyable {
             escapeTable.appendEscaped(keys.bytes(of: KeyID(index: Int32(index))), to: &bytes)
             entries.append(Entry(start: start, length: bytes.count - start))
         }
-        guard ranked else { return }
+        isRanked = sortsObjects && keys.count * 4 <= nodeCount
+        guard isRanked else { return }
 
-        // Sorted outside `self`, which the comparison reads.
+        // Sorted outside `self`, which the comparison reads through raw pointers (a wide
+        // object's keys are compared n log n times).
         var order: [Int32] = []
         swap(&order, &self.order)
         defer { swap(&order, &self.order) }
@@ -42,7 +51,14 @@ struct EscapedKeys: ~Copyable {
         for index in entries.indices {
             order.append(Int32(index))
         }
-        order.sort { ByteOrder.precedes(bytes(of: KeyID(index: $0)), bytes(of: KeyID(index: $1))) }
+        let escaped = bytes.bytes(0..<bytes.count)
+        entries.withUnsafeBufferPointer { entries in
+            func text(_ index: Int32) -> UnsafeRawBufferPointer {
+                let entry = entries[Int(index)]
+                return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.start + entry.length])
+            }
+            order.sort { ByteOrder.precedes(text($0), text($1)) }
+        }
         for (rank, index) in order.enumerated() {
             entries[Int(index)].rank = Int32(rank)
         }
@@ -53,6 +69,20 @@ struct EscapedKeys: ~Copyable {
             if ByteOrder.isPrefix(bytes(of: key), of: bytes(of: KeyID(index: order[position + 1]))) {
                 entries[Int(key.index)].isPrefixOfAnother = true
             }
+        }
+    }
+
+    /// Sorts a level's children by their escaped keys, for unranked keys; the comparisons
+    /// read through raw pointers.
+    func sortByText(_ level: UnsafeMutableBufferPointer<RankedChild>) {
+        var level = level
+        let escaped = bytes.bytes(0..<bytes.count)
+        entries.withUnsafeBufferPointer { entries in
+            func text(_ key: KeyID) -> UnsafeRawBufferPointer {
+                let entry = entries[Int(key.index)]
+                return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.start + entry.length])
+            }
+            level.sort { ByteOrder.precedes(text($0.key), text($1.key)) }
         }
     }
 

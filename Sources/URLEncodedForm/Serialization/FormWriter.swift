@@ -34,7 +34,7 @@ struct FormWriter: ~Copyable {
     /// `[`, `]`, `[]` and `.` as the key stack holds them (escaped, or raw for `leafKeys`).
     private let openBracket, closeBracket, emptyBrackets, dot: EscapedFragment
 
-    private init(options: EncodingOptions, keys: borrowing KeyTable, buffers: consuming WriterBuffers) {
+    private init(options: EncodingOptions, tree: borrowing FormTree, buffers: consuming WriterBuffers) {
         self.options = options
         output = buffers.output
         output.truncate(to: 0)
@@ -51,7 +51,8 @@ struct FormWriter: ~Copyable {
             leafKeys = nil
             // A closure's key parts are only known node by node: its levels are sorted as written.
             writesInKeyOrder = options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
-            escapedKeys.build(from: keys, escapeTable: options.escapeTable, ranked: writesInKeyOrder)
+            escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: options.escapeTable,
+                              sortsObjects: writesInKeyOrder)
         } else {
             leafKeys = LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable)
             writesInKeyOrder = false
@@ -74,7 +75,7 @@ struct FormWriter: ~Copyable {
             let description = root.kind == .array ? "array with \(root.childCount) elements" : "string"
             throw URLEncodedFormEncoder.Error.invalidRootObject(description)
         }
-        var writer = FormWriter(options: options, keys: tree.keys, buffers: buffers)
+        var writer = FormWriter(options: options, tree: tree, buffers: buffers)
         writer.writeChildren(of: FormTree.root, in: tree, isRoot: true)
         buffer.append(contentsOf: writer.output.bytes(0..<writer.output.count))
         return writer.buffers()
@@ -138,8 +139,9 @@ struct FormWriter: ~Copyable {
         }
     }
 
-    /// Writes the children of object `parent` in the order of their keys' ranks, and returns
-    /// true; or writes nothing and returns false when the keys cannot decide the order.
+    /// Writes the children of object `parent` in the order of their escaped keys (by rank, when
+    /// the keys are ranked), and returns true; or writes nothing and returns false when the
+    /// keys cannot decide the order.
     ///
     /// Every child's segment is the level's key, then its key part, then the rest. When no key
     /// is (escaped) a prefix of another, two segments first differ inside their key parts, so
@@ -155,15 +157,21 @@ struct FormWriter: ~Copyable {
         var child = tree[parent].firstChild
         while child != FormTree.none {
             let key = tree[child].key
-            levelEntries.append(RankedChild(rank: escapedKeys.rank(of: key), key: key, node: child))
+            levelEntries.append(RankedChild(rank: escapedKeys.isRanked ? escapedKeys.rank(of: key) : 0, key: key, node: child))
             child = tree[child].nextSibling
         }
         levelEntries.withUnsafeMutableBufferPointer { entries in
             // Through a buffer: sorting an array slice in place would copy the array.
-            Self.sortByRank(UnsafeMutableBufferPointer(rebasing: entries[first...]))
+            let level = UnsafeMutableBufferPointer(rebasing: entries[first...])
+            if escapedKeys.isRanked {
+                Self.sortByRank(level)
+            } else {
+                escapedKeys.sortByText(level)
+            }
         }
         // Sorted, a key that begins any other key of the level begins the next one.
-        for index in first..<(levelEntries.count - 1) where escapedKeys.isPrefixOfAnother(levelEntries[index].key) {
+        for index in first..<(levelEntries.count - 1)
+        where !escapedKeys.isRanked || escapedKeys.isPrefixOfAnother(levelEntries[index].key) {
             let next = escapedKeys.bytes(of: levelEntries[index + 1].key)
             if ByteOrder.isPrefix(escapedKeys.bytes(of: levelEntries[index].key), of: next) {
                 return false
@@ -339,7 +347,7 @@ struct WriterBuffers: ~Copyable {
     }
 }
 
-/// An object child, with its key and the key's rank in `EscapedKeys`.
+/// An object child, with its key and the key's rank in `EscapedKeys` (0 when unranked).
 struct RankedChild {
     let rank: Int32
     let key: KeyID
