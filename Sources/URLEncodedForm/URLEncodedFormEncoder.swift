@@ -70,11 +70,8 @@ public final class URLEncodedFormEncoder: Sendable {
     }
 
     private let escaping: Mutex<Escaping>
-    /// Sessions of finished encodings, kept so that the next encodings reuse their memory
-    /// instead of allocating (and page-faulting in) the same buffers again.
-    private let idleSessions = Mutex<[EncodingSession]>([])
-    /// At most this many idle sessions are kept: enough for a few threads sharing the encoder.
-    private static let idleSessionLimit = 4
+    /// Sessions of finished encodings, for the next encodings to reuse.
+    private let idleSessions = SessionPool()
     /// A session that grew beyond this many bytes is let go rather than kept.
     private static let idleSessionCapacityLimit = 64 << 20
 
@@ -135,7 +132,7 @@ public final class URLEncodedFormEncoder: Sendable {
 
     private func checkOutSession() -> EncodingSession {
         let table = escaping.withLock { $0.table }
-        let idle = idleSessions.withLock { $0.popLast() }
+        let idle = idleSessions.take()
         if let idle, idle.options.escapeTable === table {
             return idle
         }
@@ -147,10 +144,6 @@ public final class URLEncodedFormEncoder: Sendable {
     private func checkIn(_ session: inout EncodingSession) {
         guard isKnownUniquelyReferenced(&session), session.capacityInBytes <= Self.idleSessionCapacityLimit else { return }
         session.removeAll()
-        idleSessions.withLock { idle in
-            if idle.count < Self.idleSessionLimit {
-                idle.append(session)
-            }
-        }
+        idleSessions.keep(session)
     }
 }
