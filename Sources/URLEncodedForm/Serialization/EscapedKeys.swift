@@ -22,8 +22,8 @@ struct EscapedKeys: ~Copyable {
     private var entries: [Entry] = []
     /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold for this tree.
     private(set) var isRanked = false
-    /// Key ids in escaped-byte order, while ranking.
-    private var order: [Int32] = []
+    /// Keys in escaped-byte order, while ranking.
+    private var order: [KeyID] = []
 
     var capacityInBytes: Int {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + order.capacity * 4
@@ -42,47 +42,37 @@ struct EscapedKeys: ~Copyable {
         isRanked = sortsObjects && keys.count * 4 <= nodeCount
         guard isRanked else { return }
 
-        // Sorted outside `self`, which the comparison reads through raw pointers (a wide
-        // object's keys are compared n log n times).
-        var order: [Int32] = []
+        // Sorted outside `self`, which the comparison reads.
+        var order: [KeyID] = []
         swap(&order, &self.order)
         defer { swap(&order, &self.order) }
         order.removeAll(keepingCapacity: true)
         for index in entries.indices {
-            order.append(Int32(index))
+            order.append(KeyID(index: Int32(index)))
         }
-        let escaped = bytes.bytes(0..<bytes.count)
-        entries.withUnsafeBufferPointer { entries in
-            func text(_ index: Int32) -> UnsafeRawBufferPointer {
-                let entry = entries[Int(index)]
-                return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.start + entry.length])
-            }
-            order.sort { ByteOrder.precedes(text($0), text($1)) }
-        }
-        for (rank, index) in order.enumerated() {
-            entries[Int(index)].rank = Int32(rank)
+        order.withUnsafeMutableBufferPointer { sortByText($0) { $0 } }
+        for (rank, key) in order.enumerated() {
+            entries[Int(key.index)].rank = Int32(rank)
         }
         // A key that begins any later key begins the next one: everything sorted between
         // them begins with it too.
-        for position in order.indices.dropLast() {
-            let key = KeyID(index: order[position])
-            if ByteOrder.isPrefix(bytes(of: key), of: bytes(of: KeyID(index: order[position + 1]))) {
-                entries[Int(key.index)].isPrefixOfAnother = true
-            }
+        for position in order.indices.dropLast() where ByteOrder.isPrefix(bytes(of: order[position]),
+                                                                          of: bytes(of: order[position + 1])) {
+            entries[Int(order[position].index)].isPrefixOfAnother = true
         }
     }
 
-    /// Sorts a level's children by their escaped keys, for unranked keys; the comparisons
-    /// read through raw pointers.
-    func sortByText(_ level: UnsafeMutableBufferPointer<RankedChild>) {
-        var level = level
+    /// Sorts `elements` by the escaped bytes of their keys. The comparisons read through raw
+    /// pointers: a wide object's keys are compared n log n times.
+    func sortByText<Element>(_ elements: UnsafeMutableBufferPointer<Element>, key: (Element) -> KeyID) {
+        var elements = elements
         let escaped = bytes.bytes(0..<bytes.count)
         entries.withUnsafeBufferPointer { entries in
-            func text(_ key: KeyID) -> UnsafeRawBufferPointer {
-                let entry = entries[Int(key.index)]
+            func text(_ element: Element) -> UnsafeRawBufferPointer {
+                let entry = entries[Int(key(element).index)]
                 return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.start + entry.length])
             }
-            level.sort { ByteOrder.precedes(text($0.key), text($1.key)) }
+            elements.sort { ByteOrder.precedes(text($0), text($1)) }
         }
     }
 
@@ -91,6 +81,7 @@ struct EscapedKeys: ~Copyable {
         return bytes.bytes(entry.start..<entry.start + entry.length)
     }
 
+    /// The key's place in escaped-byte order; 0 for every key when unranked.
     func rank(of key: KeyID) -> Int32 {
         entries[Int(key.index)].rank
     }

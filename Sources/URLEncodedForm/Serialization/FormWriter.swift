@@ -157,7 +157,7 @@ struct FormWriter: ~Copyable {
         var child = tree[parent].firstChild
         while child != FormTree.none {
             let key = tree[child].key
-            levelEntries.append(RankedChild(rank: escapedKeys.isRanked ? escapedKeys.rank(of: key) : 0, key: key, node: child))
+            levelEntries.append(RankedChild(rank: escapedKeys.rank(of: key), key: key, node: child))
             child = tree[child].nextSibling
         }
         levelEntries.withUnsafeMutableBufferPointer { entries in
@@ -166,7 +166,7 @@ struct FormWriter: ~Copyable {
             if escapedKeys.isRanked {
                 Self.sortByRank(level)
             } else {
-                escapedKeys.sortByText(level)
+                escapedKeys.sortByText(level) { $0.key }
             }
         }
         // Sorted, a key that begins any other key of the level begins the next one.
