@@ -6,29 +6,39 @@ import FormBenchCore
 /// Keys are also how the log records the coding paths user code observes, so equality is exact
 /// (same scalars), not Swift's canonical equivalence: an encoder that hands back `"e\u{301}"`
 /// where the user wrote `"\u{E9}"` is caught.
+///
+/// Keys longer than a `String` holds inline and of an odd UTF-8 length hand out a fresh heap
+/// copy each time they are asked for their string, freed after use, whose address the next such
+/// key may get: an encoder that knew keys by where they live rather than by their bytes is
+/// caught. (The other keys stay the literals they were drawn from.)
 struct FuzzKey: CodingKey, Equatable, CustomStringConvertible {
-    let stringValue: String
+    private let spelling: String
     let intValue: Int?
 
+    var stringValue: String {
+        let length = spelling.utf8.count
+        return length > 15 && length % 2 == 1 ? String(decoding: Array(spelling.utf8), as: UTF8.self) : spelling
+    }
+
     init(stringValue: String) {
-        self.stringValue = stringValue
+        spelling = stringValue
         intValue = nil
     }
 
     init(intValue: Int) {
-        stringValue = String(intValue)
+        spelling = String(intValue)
         self.intValue = intValue
     }
 
     /// A key like `case name = 2` of an `Int`-backed `CodingKeys` enum.
     init(name: String, intValue: Int) {
-        stringValue = name
+        spelling = name
         self.intValue = intValue
     }
 
     /// A copy of a key an encoder reports in a coding path.
     init(observing key: any CodingKey) {
-        stringValue = key.stringValue
+        spelling = key.stringValue
         intValue = key.intValue
     }
 

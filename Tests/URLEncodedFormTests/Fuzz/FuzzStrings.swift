@@ -44,6 +44,10 @@ enum FuzzStrings {
 
     /// Short plain keys, so that programs and objects reuse keys often.
     static let plainKeys = ["a", "b", "c", "id", "name", "items", "user"]
+    /// Keys too long to live inside a `String`: distinct keys of one odd length, which `FuzzKey`
+    /// hands out as fresh heap copies, and one of an even length, which stays a literal.
+    static let longKeys = ["shipping address line", "billing address lines", "customer phone number",
+                           "delivery instructions", "preferred contact method"]
 
     private static let fragments = reserved + spaces + controls + scripts + emoji + tricky + numeric + keyLike
         + casings + equivalentSpellings.flatMap { $0 }
@@ -64,6 +68,7 @@ enum FuzzStrings {
     static func key(using rng: inout SplitMix64) -> String {
         rng.weighted([
             (12, { $0.pick(plainKeys) }),
+            (3, { $0.pick(longKeys) }),
             (6, { $0.pick(casings) }),
             (5, { $0.pick($0.pick(equivalentSpellings)) }),
             (3, { $0.pick(numeric) }),
