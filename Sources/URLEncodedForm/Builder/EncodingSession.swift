@@ -116,64 +116,54 @@ final class EncodingSession: @unchecked Sendable {
     /// - Parameter slot: the single-value container whose one value this is; `nil` for the
     ///   implicit, fresh container behind a keyed or unkeyed `encode`.
     func encode<T: Encodable>(_ value: T, at target: LeafTarget, claiming slot: Int?) throws {
-        if let text = primitiveText(of: value) {
-            try claim(slot, at: target, for: value)
-            try store(text, at: target)
-            return
-        }
         // Alamofire matches `case let date as Date`, which also unwraps an optional. Only
         // through a used single-value container can that be told apart from letting the
         // optional encode itself (a strategy's error would come first), so only then is the
         // costly dynamic cast made.
-        let unwrapsOptionals = slot != nil
-        if let date = Self.cast(value, to: Date.self, unwrappingOptionals: unwrapsOptionals) {
-            let text = try text(of: date)
-            try claim(slot, at: target, for: value)
+        let text = try leafText(of: value, unwrappingOptionals: slot != nil)
+        try claim(slot, at: target, for: value)
+        if let text {
             try store(text, at: target)
-        } else if let data = Self.cast(value, to: Data.self, unwrappingOptionals: unwrapsOptionals),
-                  let text = try text(of: data) {
-            try claim(slot, at: target, for: value)
-            try store(text, at: target)
-        } else if let decimal = Self.cast(value, to: Decimal.self, unwrappingOptionals: false) {
-            try claim(slot, at: target, for: value)
-            try store(text(of: String(describing: decimal)), at: target)
         } else {
-            try claim(slot, at: target, for: value)
             try value.encode(to: FormValueEncoder(session: self, path: path(of: target)))
         }
     }
 
-    /// The text of `value` when its type is one of the primitives; type identity, not a cast.
-    private func primitiveText<T>(of value: T) -> Range<Int>? {
-        func text<P: FormPrimitive>(as type: P.Type) -> Range<Int> {
-            self.text(of: unsafeBitCast(value, to: P.self))
+    /// The text of `value` when it is a leaf: a primitive, or a `Date`, `Data` or `Decimal`
+    /// written by its strategy. Known by type identity (one switch), and only with
+    /// `unwrappingOptionals` by a dynamic cast.
+    private func leafText<T>(of value: T, unwrappingOptionals: Bool) throws -> Range<Int>? {
+        func primitive<P: FormPrimitive>(_ type: P.Type) -> Range<Int> {
+            text(of: unsafeBitCast(value, to: P.self))
         }
         switch ObjectIdentifier(T.self) {
-        case ObjectIdentifier(String.self): return text(as: String.self)
-        case ObjectIdentifier(Int.self): return text(as: Int.self)
-        case ObjectIdentifier(Double.self): return text(as: Double.self)
-        case ObjectIdentifier(Bool.self): return text(as: Bool.self)
-        case ObjectIdentifier(Int64.self): return text(as: Int64.self)
-        case ObjectIdentifier(UInt64.self): return text(as: UInt64.self)
-        case ObjectIdentifier(Float.self): return text(as: Float.self)
-        case ObjectIdentifier(Int32.self): return text(as: Int32.self)
-        case ObjectIdentifier(UInt32.self): return text(as: UInt32.self)
-        case ObjectIdentifier(Int16.self): return text(as: Int16.self)
-        case ObjectIdentifier(UInt16.self): return text(as: UInt16.self)
-        case ObjectIdentifier(Int8.self): return text(as: Int8.self)
-        case ObjectIdentifier(UInt8.self): return text(as: UInt8.self)
-        case ObjectIdentifier(UInt.self): return text(as: UInt.self)
-        default: return nil
+        case ObjectIdentifier(String.self): return primitive(String.self)
+        case ObjectIdentifier(Int.self): return primitive(Int.self)
+        case ObjectIdentifier(Double.self): return primitive(Double.self)
+        case ObjectIdentifier(Bool.self): return primitive(Bool.self)
+        case ObjectIdentifier(Date.self): return try text(of: unsafeBitCast(value, to: Date.self))
+        case ObjectIdentifier(Data.self): return try text(of: unsafeBitCast(value, to: Data.self))
+        case ObjectIdentifier(Decimal.self): return text(of: String(describing: unsafeBitCast(value, to: Decimal.self)))
+        case ObjectIdentifier(Int64.self): return primitive(Int64.self)
+        case ObjectIdentifier(UInt64.self): return primitive(UInt64.self)
+        case ObjectIdentifier(Float.self): return primitive(Float.self)
+        case ObjectIdentifier(Int32.self): return primitive(Int32.self)
+        case ObjectIdentifier(UInt32.self): return primitive(UInt32.self)
+        case ObjectIdentifier(Int16.self): return primitive(Int16.self)
+        case ObjectIdentifier(UInt16.self): return primitive(UInt16.self)
+        case ObjectIdentifier(Int8.self): return primitive(Int8.self)
+        case ObjectIdentifier(UInt8.self): return primitive(UInt8.self)
+        case ObjectIdentifier(UInt.self): return primitive(UInt.self)
+        default:
+            guard unwrappingOptionals else { return nil }
+            if let date = value as? Date {
+                return try text(of: date)
+            }
+            if let data = value as? Data {
+                return try text(of: data)
+            }
+            return nil
         }
-    }
-
-    /// `value` as a `U` when `T` is `U`, or (with `unwrappingOptionals`) when a dynamic cast
-    /// succeeds, which also looks inside optionals.
-    private static func cast<T, U>(_ value: T, to type: U.Type, unwrappingOptionals: Bool) -> U? {
-        if T.self == U.self {
-            return unsafeBitCast(value, to: U.self)
-        }
-        return unwrappingOptionals ? value as? U : nil
     }
 
     /// Generic so that `value` is only boxed into an `Any` for the error.

@@ -15,7 +15,12 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
-        try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
+        if key.intValue == nil {
+            let id = session.builder.pointee.internKey(key.stringValue)
+            try session.builder.pointee.store(session.text(of: primitive), forKey: id, in: path)
+        } else {
+            try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
+        }
     }
 
     private func component(for key: Key) -> PathComponent {

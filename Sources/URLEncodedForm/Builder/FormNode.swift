@@ -22,11 +22,11 @@ struct FormNode {
     var firstChild: Int32 = FormTree.none
     var lastChild: Int32 = FormTree.none
     var nextSibling: Int32 = FormTree.none
-    /// The owner id of this node's entries in the `ChildIndex`; renewed when the node is
-    /// cleared, so that stale entries can never match again.
-    var identity: Int32
+    /// The owner id of this node's entries in the `ChildIndex`, given when the node is indexed
+    /// and renewed when it is cleared, so that stale entries can never match again.
+    var identity: Int32 = 0
     /// The key of an object child.
-    var key = KeyID(index: -1)
+    var key = KeyID.none
     /// A one-word Bloom filter of the child keys (`KeyID.filterBit`): a clear bit proves an
     /// ASCII key absent without a scan.
     var keyFilter: UInt64 = 0
@@ -34,8 +34,7 @@ struct FormNode {
     var valueStart = 0
     var valueLength = 0
 
-    init(kind: Kind, identity: Int32) {
+    init(kind: Kind) {
         self.kind = kind
-        self.identity = identity
     }
 }

@@ -11,7 +11,7 @@ struct FormTree: ~Copyable {
     /// Parents with more children than this are looked up through `ChildIndex`, not scanned.
     static let indexThreshold: Int32 = 32
 
-    private var nodes = NodeArena()
+    private var nodes = UncheckedArray<FormNode>()
     /// The keys of object children and coding path components.
     var keys = KeyTable()
     /// Escaped leaf values.
@@ -20,13 +20,13 @@ struct FormTree: ~Copyable {
     private var lastIdentity: Int32 = 1
 
     init() {
-        _ = nodes.append(FormNode(kind: .object, identity: 1))
+        nodes.append(FormNode(kind: .object))
     }
 
     /// Back to an empty root object, keeping every buffer's memory.
     mutating func removeAll() {
-        nodes.removeAll()
-        _ = nodes.append(FormNode(kind: .object, identity: 1))
+        nodes.truncate(to: 0)
+        nodes.append(FormNode(kind: .object))
         lastIdentity = 1
         keys.removeAll()
         values.truncate(to: 0)
@@ -51,7 +51,7 @@ struct FormTree: ~Copyable {
 
     /// The child of object `parent` whose key equals `key`.
     mutating func child(of parent: Int32, key: KeyID) -> Int32? {
-        let isASCII = keys[key].isASCII
+        let isASCII = key.isASCII
         if nodes[parent].isIndexed {
             if !isASCII && !nodes[parent].indexHashesUnicode {
                 // A non-ASCII key may equal an ASCII one (U+212A KELVIN SIGN is "K"): rehash
@@ -105,7 +105,7 @@ struct FormTree: ~Copyable {
         if stored == key {
             return true
         }
-        if keys[stored].isASCII && keys[key].isASCII {
+        if stored.isASCII && key.isASCII {
             return false
         }
         return String(decoding: keyBytes(stored), as: UTF8.self) == String(decoding: keyBytes(key), as: UTF8.self)
@@ -113,42 +113,52 @@ struct FormTree: ~Copyable {
 
     // MARK: Changes
 
-    /// Appends a child of `kind` to `parent`; `key` is its key when `parent` is an object.
-    mutating func appendChild(to parent: Int32, kind: FormNode.Kind, key: KeyID? = nil) -> Int32 {
-        var node = FormNode(kind: kind, identity: newIdentity())
-        if let key {
-            node.key = key
+    /// Appends a child of `kind` under `key` to object `parent`.
+    mutating func appendChild(to parent: Int32, kind: FormNode.Kind, key: KeyID) -> Int32 {
+        var node = FormNode(kind: kind)
+        node.key = key
+        let child = link(Int32(nodes.append(node)), to: parent)
+        nodes[parent].keyFilter |= key.filterBit
+        if !key.isASCII {
+            nodes[parent].hasNonASCIIChildKeys = true
         }
-        let child = nodes.append(node)
+        let parentNode = nodes[parent]
+        if parentNode.isIndexed {
+            if !key.isASCII && !parentNode.indexHashesUnicode {
+                buildIndex(of: parent, unicode: true)
+            } else {
+                let hash = parentNode.indexHashesUnicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
+                index.insert(owner: parentNode.identity, hash: hash, child: child)
+            }
+        } else if parentNode.childCount > Self.indexThreshold {
+            buildIndex(of: parent, unicode: parentNode.hasNonASCIIChildKeys)
+        }
+        return child
+    }
 
-        let position = nodes[parent].childCount
-        if nodes[parent].lastChild == Self.none {
+    /// Appends an element of `kind` to array `parent`.
+    mutating func appendElement(to parent: Int32, kind: FormNode.Kind) -> Int32 {
+        let element = link(Int32(nodes.append(FormNode(kind: kind))), to: parent)
+        // Arrays are indexed by position once an element is looked up past the threshold.
+        let parentNode = nodes[parent]
+        if parentNode.isIndexed {
+            index.insert(owner: parentNode.identity, hash: UInt32(truncatingIfNeeded: parentNode.childCount - 1),
+                         child: element)
+        }
+        return element
+    }
+
+    /// Makes `child` the last child of `parent`.
+    @inline(__always)
+    private mutating func link(_ child: Int32, to parent: Int32) -> Int32 {
+        let last = nodes[parent].lastChild
+        if last == Self.none {
             nodes[parent].firstChild = child
         } else {
-            nodes[(nodes[parent].lastChild)].nextSibling = child
+            nodes[last].nextSibling = child
         }
         nodes[parent].lastChild = child
         nodes[parent].childCount += 1
-        let isASCII = key.map { keys[$0].isASCII } ?? true
-        if let key {
-            nodes[parent].keyFilter |= key.filterBit
-            if !isASCII {
-                nodes[parent].hasNonASCIIChildKeys = true
-            }
-        }
-
-        let parentNode = nodes[parent]
-        if parentNode.isIndexed {
-            if !isASCII && !parentNode.indexHashesUnicode {
-                buildIndex(of: parent, unicode: true)
-            } else {
-                let hash = key.map { parentNode.indexHashesUnicode ? unicodeHash(of: $0) : UInt32(bitPattern: $0.index) }
-                    ?? UInt32(truncatingIfNeeded: position)
-                index.insert(owner: parentNode.identity, hash: hash, child: child)
-            }
-        } else if parentNode.childCount > Self.indexThreshold && parentNode.kind == .object {
-            buildIndex(of: parent, unicode: parentNode.hasNonASCIIChildKeys)
-        }
         return child
     }
 
@@ -180,7 +190,7 @@ struct FormTree: ~Copyable {
     mutating func respell(_ node: Int32, of parent: Int32, as key: KeyID) {
         nodes[node].key = key
         nodes[parent].keyFilter |= key.filterBit
-        guard !keys[key].isASCII else { return }
+        guard !key.isASCII else { return }
         // From now on the parent's keys compare by canonical equivalence, not by id.
         nodes[parent].hasNonASCIIChildKeys = true
         if nodes[parent].isIndexed && !nodes[parent].indexHashesUnicode {
@@ -190,6 +200,7 @@ struct FormTree: ~Copyable {
 
     // MARK: Index
 
+    /// A fresh owner id for a node's `ChildIndex` entries; never 0, which marks an empty slot.
     private mutating func newIdentity() -> Int32 {
         lastIdentity += 1
         return lastIdentity

@@ -1,12 +1,31 @@
 import Foundation
 
 /// A key spelled once in a `KeyTable`: equal ids are equal bytes.
+///
+/// It also tells whether the key is ASCII, which decides how keys compare, so that the tree
+/// never looks the key up to know.
 struct KeyID: Equatable {
-    let index: Int32
+    /// The key's place in its table in the low 31 bits; the top bit marks a non-ASCII key.
+    private let raw: UInt32
+
+    /// No key: the key of a node that is not an object child.
+    static let none = KeyID(raw: .max)
+
+    private init(raw: UInt32) {
+        self.raw = raw
+    }
+
+    init(index: Int32, isASCII: Bool) {
+        raw = UInt32(bitPattern: index) | (isASCII ? 0 : 1 << 31)
+    }
+
+    var index: Int32 { Int32(bitPattern: raw & 0x7FFF_FFFF) }
+
+    var isASCII: Bool { raw >> 31 == 0 }
 
     /// This key's bit in a parent's `FormNode.keyFilter`.
     @inline(__always)
-    var filterBit: UInt64 { 1 << UInt64(UInt32(bitPattern: index) & 63) }
+    var filterBit: UInt64 { 1 << UInt64(raw & 63) }
 }
 
 /// The distinct keys of one encoding, each stored once.
@@ -39,7 +58,7 @@ struct KeyTable: ~Copyable {
 
     private struct RecentKey {
         var words: (UInt64, UInt64) = (0, 0)
-        var id = KeyID(index: -1)
+        var id = KeyID.none
     }
 
     var count: Int { entries.count }
@@ -61,6 +80,11 @@ struct KeyTable: ~Copyable {
         }
     }
 
+    /// The id of the key at `index`, in the order keys were added.
+    func id(at index: Int) -> KeyID {
+        KeyID(index: Int32(index), isASCII: entries[index].isASCII)
+    }
+
     subscript(key: KeyID) -> Entry {
         entries[Int(key.index)]
     }
@@ -77,7 +101,7 @@ struct KeyTable: ~Copyable {
         }
         let position = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.recentCount - 1)
         let candidate = recent[position]
-        if candidate.words == words && candidate.id.index >= 0 {
+        if candidate.words == words && candidate.id != .none {
             return candidate.id
         }
         let id = internBytes(of: key)
@@ -120,7 +144,7 @@ struct KeyTable: ~Copyable {
             while slots[position] != 0 {
                 let slot = slots[position]
                 if UInt32(truncatingIfNeeded: slot >> 32) == hash {
-                    let id = KeyID(index: Int32(truncatingIfNeeded: slot) - 1)
+                    let id = self.id(at: Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: slot)) - 1)
                     if Self.equal(raw, bytes(of: id)) {
                         return (id, hash, combined < 0x80)
                     }
@@ -143,7 +167,7 @@ struct KeyTable: ~Copyable {
         key.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
         entries.append(Entry(start: start, length: bytes.count - start, isASCII: found.isASCII,
                              hash: found.hash, unicodeHash: unicodeHash))
-        let id = KeyID(index: Int32(entries.count - 1))
+        let id = KeyID(index: Int32(entries.count - 1), isASCII: found.isASCII)
         if entries.count * 2 > slots.count {
             grow()
         } else {
@@ -165,7 +189,7 @@ struct KeyTable: ~Copyable {
     private mutating func grow() {
         slots = [UInt64](repeating: 0, count: slots.count * 2)
         for index in entries.indices {
-            insert(KeyID(index: Int32(index)), hash: entries[index].hash)
+            insert(id(at: index), hash: entries[index].hash)
         }
     }
 

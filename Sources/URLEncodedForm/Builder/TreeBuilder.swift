@@ -15,29 +15,36 @@
 /// every path from the root from then on.
 struct TreeBuilder: ~Copyable {
     var tree = FormTree()
-    private var paths = [CodingPathEntry(parent: .root, component: .element(0), hasNegativeIndex: false)]
+    private var paths = TreeBuilder.rootPaths()
     private var epoch = 1
     private var exactMode = false
     /// The `count` of each unkeyed container, by slot; copies of a container share its slot.
-    private var unkeyedCounts: [Int] = []
+    private var unkeyedCounts = UncheckedArray<Int>()
     /// Whether each single-value container has stored its value, by slot.
     private var singleValueStored: [Bool] = []
     /// The uncached paths of the walk in progress, deepest first; kept to spare an allocation.
-    private var walk: [PathID] = []
+    private var walk = UncheckedArray<PathID>()
+
+    /// The path table of a new encoding: the root's empty path alone.
+    private static func rootPaths() -> UncheckedArray<CodingPathEntry> {
+        var paths = UncheckedArray<CodingPathEntry>()
+        paths.append(CodingPathEntry(parent: .root, component: .element(0), hasNegativeIndex: false))
+        return paths
+    }
 
     /// Back to an empty tree, keeping the memory of every buffer.
     mutating func removeAll() {
         tree.removeAll()
-        paths.removeSubrange(1...)
+        paths.truncate(to: 1)
         epoch = 1
         exactMode = false
-        unkeyedCounts.removeAll(keepingCapacity: true)
+        unkeyedCounts.truncate(to: 0)
         singleValueStored.removeAll(keepingCapacity: true)
     }
 
     var capacityInBytes: Int {
-        tree.capacityInBytes + paths.capacity * MemoryLayout<CodingPathEntry>.stride
-            + unkeyedCounts.capacity * MemoryLayout<Int>.stride + singleValueStored.capacity
+        tree.capacityInBytes + paths.capacityInBytes + unkeyedCounts.capacityInBytes + walk.capacityInBytes
+            + singleValueStored.capacity
     }
 
     // MARK: Keys and paths
@@ -57,7 +64,7 @@ struct TreeBuilder: ~Copyable {
         }
         paths.append(CodingPathEntry(parent: parent,
                                      component: component,
-                                     hasNegativeIndex: negative || paths[Int(parent.index)].hasNegativeIndex))
+                                     hasNegativeIndex: negative || paths[parent.index].hasNegativeIndex))
         return PathID(index: Int32(paths.count - 1))
     }
 
@@ -71,7 +78,7 @@ struct TreeBuilder: ~Copyable {
         var keys: [any CodingKey] = []
         var current = path
         while current != .root {
-            let entry = paths[Int(current.index)]
+            let entry = paths[current.index]
             switch entry.component {
             case let .key(key, intValue):
                 let string = String(decoding: tree.keyBytes(key), as: UTF8.self)
@@ -92,7 +99,6 @@ struct TreeBuilder: ~Copyable {
 
     mutating func newUnkeyedSlot() -> Int {
         unkeyedCounts.append(0)
-        return unkeyedCounts.count - 1
     }
 
     func unkeyedCount(_ slot: Int) -> Int {
@@ -130,13 +136,30 @@ struct TreeBuilder: ~Copyable {
         storeLeaf(value, at: step, in: resolve(container))
     }
 
+    /// Stores the leaf `value` under `key` in the keyed container at `container`: `store(_:at:in:)`
+    /// for the most common store, with the checks in the order they usually end.
+    mutating func store(_ value: Range<Int>, forKey key: KeyID, in container: PathID) throws {
+        let entry = paths[container.index]
+        if entry.hasNegativeIndex {
+            throw negativeIndexError(at: firstNegativeIndexPath(container))
+        }
+        let parent = !exactMode && entry.cachedEpoch == epoch ? entry.cachedNode : resolve(container)
+        if tree[parent].kind == .object && tree[parent].keyFilter & key.filterBit == 0 && key.isASCII
+            && !tree[parent].hasNonASCIIChildKeys && !tree[parent].isIndexed {
+            // A new key in an object: no child to find or replace.
+            tree.setValue(of: tree.appendChild(to: parent, kind: .string, key: key), to: value)
+        } else {
+            storeLeaf(value, at: .key(key), in: parent)
+        }
+    }
+
     /// Stores the leaf `value` at `path` itself, as a single-value container does.
     mutating func store(_ value: Range<Int>, at path: PathID) throws {
         guard path != .root else {
             replaceWithLeaf(FormTree.root, value: value)
             return
         }
-        let entry = paths[Int(path.index)]
+        let entry = paths[path.index]
         try store(value, at: entry.component.step, in: entry.parent)
     }
 
@@ -156,7 +179,7 @@ struct TreeBuilder: ~Copyable {
             if index >= 0 && index < Int(tree[parent].childCount) {
                 replaceWithLeaf(tree.element(index, of: parent), value: value)
             } else {
-                let leaf = tree.appendChild(to: parent, kind: .string)
+                let leaf = tree.appendElement(to: parent, kind: .string)
                 tree.setValue(of: leaf, to: value)
             }
         }
@@ -181,14 +204,14 @@ struct TreeBuilder: ~Copyable {
     /// each node it reaches while every step so far was stable (would lead to the same node
     /// again). It loops rather than recurses: paths can be as deep as the value.
     private mutating func resolve(_ path: PathID) -> Int32 {
-        if !exactMode, path != .root, paths[Int(path.index)].cachedEpoch == epoch {
-            return paths[Int(path.index)].cachedNode
+        if !exactMode, path != .root, paths[path.index].cachedEpoch == epoch {
+            return paths[path.index].cachedNode
         }
-        walk.removeAll(keepingCapacity: true)
+        walk.truncate(to: 0)
         var start = path
         var node = FormTree.root
         while start != .root {
-            let entry = paths[Int(start.index)]
+            let entry = paths[start.index]
             if !exactMode && entry.cachedEpoch == epoch {
                 node = entry.cachedNode
                 break
@@ -197,14 +220,14 @@ struct TreeBuilder: ~Copyable {
             start = entry.parent
         }
         var stable = true
-        for position in walk.indices.reversed() {
+        for position in (0..<walk.count).reversed() {
             let step = walk[position]
-            let child = descend(from: node, by: paths[Int(step.index)].component.step)
+            let child = descend(from: node, by: paths[step.index].component.step)
             node = child.node
             stable = stable && child.stable
             if stable && !exactMode {
-                paths[Int(step.index)].cachedNode = node
-                paths[Int(step.index)].cachedEpoch = epoch
+                paths[step.index].cachedNode = node
+                paths[step.index].cachedEpoch = epoch
             }
         }
         return node
@@ -227,7 +250,7 @@ struct TreeBuilder: ~Copyable {
                 return (tree.element(index, of: parent), true)
             }
             // Past the end Alamofire appends, so the element lands at `count`, not `index`.
-            return (tree.appendChild(to: parent, kind: .pending), index == count)
+            return (tree.appendElement(to: parent, kind: .pending), index == count)
         }
     }
 
@@ -262,7 +285,7 @@ struct TreeBuilder: ~Copyable {
     /// Throws where Alamofire would trap on a negative index: one before the last step always
     /// does; the last step does when the walk arrives at an array (including one it creates).
     private mutating func checkNegativeIndices(_ container: PathID, then step: TreeStep) throws {
-        if paths[Int(container.index)].hasNegativeIndex {
+        if paths[container.index].hasNegativeIndex {
             throw negativeIndexError(at: firstNegativeIndexPath(container))
         }
         if case let .index(index) = step, index < 0, walkArrivesAtArray(container) {
@@ -276,7 +299,7 @@ struct TreeBuilder: ~Copyable {
         var current = path
         var outermost = path
         while current != .root {
-            let entry = paths[Int(current.index)]
+            let entry = paths[current.index]
             if case let .index(index) = entry.component.step, index < 0 {
                 outermost = current
             }
@@ -287,7 +310,7 @@ struct TreeBuilder: ~Copyable {
 
     private func negativeIndexError(at path: PathID) -> EncodingError {
         var index = -1
-        if case let .index(value) = paths[Int(path.index)].component.step {
+        if case let .index(value) = paths[path.index].component.step {
             index = value
         }
         let context = EncodingError.Context(codingPath: codingPath(path),
@@ -301,8 +324,8 @@ struct TreeBuilder: ~Copyable {
         var steps: [TreeStep] = []
         var current = path
         while current != .root {
-            steps.append(paths[Int(current.index)].component.step)
-            current = paths[Int(current.index)].parent
+            steps.append(paths[current.index].component.step)
+            current = paths[current.index].parent
         }
         var node: Int32? = FormTree.root
         var createdKind = FormNode.Kind.object

@@ -14,6 +14,9 @@ final class EscapeTable: @unchecked Sendable {
     private let escapes: UnsafeMutablePointer<UInt32>
     /// Whether a space becomes `+` rather than `%20`.
     private let spaceAsPlus: Bool
+    /// Whether digits, `-` and `.` are written as they are, so that numbers can be written
+    /// straight into a buffer. (Always, but for a custom `allowedCharacters`.)
+    let passesNumbers: Bool
 
     init(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) {
         passes = .allocate(capacity: 256)
@@ -24,6 +27,7 @@ final class EscapeTable: @unchecked Sendable {
             }
         }
         spaceAsPlus = spaceEncoding == .plusReplaced
+        passesNumbers = "0123456789-.".utf8.allSatisfy { [passes] in passes[Int($0)] != 0 }
         escapes = .allocate(capacity: 256)
         for byte in 0..<256 {
             let percent = UInt32(UInt8(ascii: "%"))

@@ -21,4 +21,38 @@ enum ByteOrder {
         guard prefix.count > 0, let prefixBase = prefix.baseAddress, let base = bytes.baseAddress else { return true }
         return memcmp(prefixBase, base, prefix.count) == 0
     }
+
+    /// The number of bytes `a` and `b` begin with in common, compared eight at a time.
+    static func commonPrefixLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let limit = min(a.count, b.count)
+        guard limit > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return 0 }
+        var offset = 0
+        while offset &+ 8 <= limit {
+            let difference = UInt64(littleEndian: aBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                                        ^ bBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if difference != 0 {
+                // In little-endian order the first differing byte holds the lowest set bit.
+                return offset &+ difference.trailingZeroBitCount / 8
+            }
+            offset &+= 8
+        }
+        while offset < limit && aBase.load(fromByteOffset: offset, as: UInt8.self) == bBase.load(fromByteOffset: offset, as: UInt8.self) {
+            offset &+= 1
+        }
+        return offset
+    }
+
+    /// The eight bytes of `bytes` from `offset` as a big-endian integer, padded with zeros
+    /// past the end: integers order as the bytes do, a prefix no later than what it begins.
+    static func leadingWord(of bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        if offset &+ 8 <= bytes.count {
+            return UInt64(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        var word: UInt64 = 0
+        for position in offset..<offset &+ 8 {
+            word = word << 8 | UInt64(position < bytes.count ? bytes[position] : 0)
+        }
+        return word
+    }
 }

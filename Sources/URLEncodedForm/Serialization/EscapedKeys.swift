@@ -11,8 +11,11 @@
 /// marked, and a level holding one checks its neighbours.
 struct EscapedKeys: ~Copyable {
     private struct Entry {
+        /// The escaped key is `start..<end` in `bytes`, inside its wrapped form `wrappedStart..<wrappedEnd`.
+        let wrappedStart: Int
         let start: Int
-        let length: Int
+        let end: Int
+        let wrappedEnd: Int
         var rank: Int32 = 0
         /// Escaped, this key begins another key of the tree.
         var isPrefixOfAnother = false
@@ -29,15 +32,21 @@ struct EscapedKeys: ~Copyable {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + order.capacity * 4
     }
 
-    /// Escapes every key of `keys`, and ranks them when `sortsObjects` and keys recur: when the
-    /// tree has at least four nodes per key.
-    mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable, sortsObjects: Bool) {
+    /// Escapes every key of `keys`, also wrapped in `opening` and `closing` (the brackets or dot
+    /// a nested key takes), and ranks them when `sortsObjects` and keys recur: when the tree has
+    /// at least four nodes per key.
+    mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable,
+                        opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool) {
         bytes.truncate(to: 0)
         entries.removeAll(keepingCapacity: true)
         for index in 0..<keys.count {
+            let wrappedStart = bytes.count
+            opening?.append(to: &bytes)
             let start = bytes.count
-            escapeTable.appendEscaped(keys.bytes(of: KeyID(index: Int32(index))), to: &bytes)
-            entries.append(Entry(start: start, length: bytes.count - start))
+            escapeTable.appendEscaped(keys.bytes(of: keys.id(at: index)), to: &bytes)
+            let end = bytes.count
+            closing?.append(to: &bytes)
+            entries.append(Entry(wrappedStart: wrappedStart, start: start, end: end, wrappedEnd: bytes.count))
         }
         isRanked = sortsObjects && keys.count * 4 <= nodeCount
         guard isRanked else { return }
@@ -48,7 +57,7 @@ struct EscapedKeys: ~Copyable {
         defer { swap(&order, &self.order) }
         order.removeAll(keepingCapacity: true)
         for index in entries.indices {
-            order.append(KeyID(index: Int32(index)))
+            order.append(keys.id(at: index))
         }
         order.withUnsafeMutableBufferPointer { sortByText($0) { $0 } }
         for (rank, key) in order.enumerated() {
@@ -70,7 +79,7 @@ struct EscapedKeys: ~Copyable {
         entries.withUnsafeBufferPointer { entries in
             func text(_ element: Element) -> UnsafeRawBufferPointer {
                 let entry = entries[Int(key(element).index)]
-                return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.start + entry.length])
+                return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.end])
             }
             elements.sort { ByteOrder.precedes(text($0), text($1)) }
         }
@@ -78,7 +87,13 @@ struct EscapedKeys: ~Copyable {
 
     func bytes(of key: KeyID) -> UnsafeRawBufferPointer {
         let entry = entries[Int(key.index)]
-        return bytes.bytes(entry.start..<entry.start + entry.length)
+        return bytes.bytes(entry.start..<entry.end)
+    }
+
+    /// The escaped key with the `opening` and `closing` it was built with around it.
+    func wrappedBytes(of key: KeyID) -> UnsafeRawBufferPointer {
+        let entry = entries[Int(key.index)]
+        return bytes.bytes(entry.wrappedStart..<entry.wrappedEnd)
     }
 
     /// The key's place in escaped-byte order; 0 for every key when unranked.

@@ -18,17 +18,17 @@ struct FormWriter: ~Copyable {
     /// The key of the node being written: escaped, or raw when `leafKeys` is set.
     private var key: ByteBuffer
     /// Start and end offsets in `output` of the children written at each open level.
-    private var segments: [Int]
+    private var segments: UncheckedArray<Int>
     /// Where a level's bytes are copied while they are reordered.
     private var scratch: ByteBuffer
     /// The sorted order of a level's children, reused level after level.
-    private var order: [Int]
+    private var order: [SegmentOrder]
     /// The tree's keys, escaped once (unless `leafKeys` is set) and ranked when objects can be
     /// written in key order (`writesInKeyOrder`).
     private var escapedKeys: EscapedKeys
     private let writesInKeyOrder: Bool
     /// The children of the objects being written in key order, level above level.
-    private var levelEntries: [RankedChild]
+    private var levelEntries: UncheckedArray<RankedChild>
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
     private let leafKeys: LeafKeyEncoder?
     /// `[`, `]`, `[]` and `.` as the key stack holds them (escaped, or raw for `leafKeys`).
@@ -42,26 +42,34 @@ struct FormWriter: ~Copyable {
         key.truncate(to: 0)
         scratch = buffers.scratch
         segments = buffers.segments
-        segments.removeAll(keepingCapacity: true)
+        segments.truncate(to: 0)
         order = buffers.order
         levelEntries = buffers.levelEntries
-        levelEntries.removeAll(keepingCapacity: true)
+        levelEntries.truncate(to: 0)
         escapedKeys = buffers.escapedKeys
         if case .useDefaultKeys = options.keyEncoding, !options.arrayEncoding.isCustom {
             leafKeys = nil
-            // A closure's key parts are only known node by node: its levels are sorted as written.
-            writesInKeyOrder = options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
-            escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: options.escapeTable,
-                              sortsObjects: writesInKeyOrder)
         } else {
             leafKeys = LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable)
-            writesInKeyOrder = false
         }
         let fragmentTable = leafKeys == nil ? options.escapeTable : nil
         openBracket = EscapedFragment("[", escapeTable: fragmentTable)
         closeBracket = EscapedFragment("]", escapeTable: fragmentTable)
         emptyBrackets = EscapedFragment("[]", escapeTable: fragmentTable)
         dot = EscapedFragment(".", escapeTable: fragmentTable)
+        if leafKeys == nil {
+            // A closure's key parts are only known node by node: its levels are sorted as written.
+            writesInKeyOrder = options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
+            let wrapping: (EscapedFragment, EscapedFragment?)? = switch options.keyPathEncoding.style {
+            case .brackets: (openBracket, closeBracket)
+            case .dots: (dot, nil)
+            case .custom: nil
+            }
+            escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: options.escapeTable,
+                              opening: wrapping?.0, closing: wrapping?.1, sortsObjects: writesInKeyOrder)
+        } else {
+            writesInKeyOrder = false
+        }
     }
 
     /// Appends the serialization of `tree` to `buffer`, working in `buffers`, which it returns
@@ -125,10 +133,7 @@ struct FormWriter: ~Copyable {
             // built: comparisons start after it.
             sortSegments(from: firstSegment, levelStart: levelStart, sharedPrefix: leafKeys == nil ? keyMark : 0)
         }
-        // One by one: `removeLast(_:)` takes a slow generic path.
-        while segments.count > firstSegment {
-            segments.removeLast()
-        }
+        segments.truncate(to: firstSegment)
     }
 
     private mutating func writeNode(_ node: Int32, in tree: borrowing FormTree) {
@@ -149,25 +154,18 @@ struct FormWriter: ~Copyable {
     /// order to the rest: the caller sorts the written bytes.)
     private mutating func writeInKeyOrder(_ parent: Int32, in tree: borrowing FormTree, isRoot: Bool) -> Bool {
         let first = levelEntries.count
-        defer {
-            while levelEntries.count > first {
-                levelEntries.removeLast()
-            }
-        }
+        defer { levelEntries.truncate(to: first) }
         var child = tree[parent].firstChild
         while child != FormTree.none {
             let key = tree[child].key
             levelEntries.append(RankedChild(rank: escapedKeys.rank(of: key), key: key, node: child))
             child = tree[child].nextSibling
         }
-        levelEntries.withUnsafeMutableBufferPointer { entries in
-            // Through a buffer: sorting an array slice in place would copy the array.
-            let level = UnsafeMutableBufferPointer(rebasing: entries[first...])
-            if escapedKeys.isRanked {
-                Self.sortByRank(level)
-            } else {
-                escapedKeys.sortByText(level) { $0.key }
-            }
+        let level = levelEntries.elements(from: first)
+        if escapedKeys.isRanked {
+            Self.sortByRank(level)
+        } else {
+            escapedKeys.sortByText(level) { $0.key }
         }
         // Sorted, a key that begins any other key of the level begins the next one.
         for index in first..<(levelEntries.count - 1)
@@ -230,6 +228,9 @@ struct FormWriter: ~Copyable {
             return
         }
         switch options.keyPathEncoding.style {
+        case .brackets where leafKeys == nil, .dots where leafKeys == nil:
+            // Escaped and wrapped once for the whole tree.
+            key.append(escapedKeys.wrappedBytes(of: childKey))
         case .brackets:
             openBracket.append(to: &key)
             appendKeyPart(childKey, in: tree)
@@ -293,41 +294,54 @@ struct FormWriter: ~Copyable {
 
     /// Sorts the children written since `firstSegment` by their bytes and rewrites the level
     /// in that order, `&`-separated; nothing moves when they are already in order.
+    ///
+    /// The children of a level often share a long beginning (`[name]=` in every element of an
+    /// array of records), so each is sorted by the eight bytes after what they all share, as
+    /// one integer, and only ties compare whole segments.
     private mutating func sortSegments(from firstSegment: Int, levelStart: Int, sharedPrefix: Int) {
         let count = (segments.count - firstSegment) / 2
         guard count > 1 else { return }
         let written = output.bytes(0..<output.count)
-        let needsReordering = segments.withUnsafeBufferPointer { segments in
-            let bounds = UnsafeBufferPointer(rebasing: segments[firstSegment...])
-            func segment(_ index: Int) -> UnsafeRawBufferPointer {
-                UnsafeRawBufferPointer(rebasing: written[bounds[2 &* index] &+ sharedPrefix..<bounds[2 &* index &+ 1]])
-            }
-            func precedes(_ left: Int, _ right: Int) -> Bool {
-                ByteOrder.precedes(segment(left), segment(right))
-            }
-            // Levels often arrive in order (short arrays of numbers, sorted keys): one pass tells.
-            guard (1..<count).contains(where: { precedes($0, $0 - 1) }) else { return false }
-            order.removeAll(keepingCapacity: true)
-            for index in 0..<count {
-                order.append(index)
-            }
-            order.sort(by: precedes)
-            return true
+        let bounds = segments.elements(from: firstSegment)
+        func segment(_ index: Int) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: written[bounds[2 &* index] &+ sharedPrefix..<bounds[2 &* index &+ 1]])
         }
-        guard needsReordering else { return }
+        // Levels often arrive in order (short arrays of numbers, sorted keys): one pass tells.
+        guard (1..<count).contains(where: { ByteOrder.precedes(segment($0), segment($0 - 1)) }) else { return }
+        let first = segment(0)
+        var shared = first.count
+        for index in 1..<count {
+            shared = min(shared, ByteOrder.commonPrefixLength(first, segment(index)))
+        }
+        order.removeAll(keepingCapacity: true)
+        for index in 0..<count {
+            order.append(SegmentOrder(leadingBytes: ByteOrder.leadingWord(of: segment(index), from: shared), index: index))
+        }
+        order.sort { left, right in
+            left.leadingBytes != right.leadingBytes
+                ? left.leadingBytes < right.leadingBytes
+                : ByteOrder.precedes(segment(left.index), segment(right.index))
+        }
 
         scratch.truncate(to: 0)
         scratch.append(output.bytes(levelStart..<output.count))
         output.truncate(to: levelStart)
-        for (rank, index) in order.enumerated() {
+        for (rank, entry) in order.enumerated() {
             if rank > 0 {
                 output.append(UInt8(ascii: "&"))
             }
-            let start = segments[firstSegment + 2 * index] - levelStart
-            let end = segments[firstSegment + 2 * index + 1] - levelStart
+            let start = segments[firstSegment + 2 * entry.index] - levelStart
+            let end = segments[firstSegment + 2 * entry.index + 1] - levelStart
             output.append(scratch.bytes(start..<end))
         }
     }
+}
+
+/// A child of a level being sorted: its place among the level's segments and the eight bytes
+/// (big-endian) that follow what every segment of the level begins with.
+struct SegmentOrder {
+    let leadingBytes: UInt64
+    let index: Int
 }
 
 /// The memory a `FormWriter` works in, kept between encodings by a reused session.
@@ -335,15 +349,15 @@ struct WriterBuffers: ~Copyable {
     var output = ByteBuffer(capacity: 1024)
     var key = ByteBuffer()
     var scratch = ByteBuffer()
-    var segments: [Int] = []
-    var order: [Int] = []
+    var segments = UncheckedArray<Int>()
+    var order: [SegmentOrder] = []
     var escapedKeys = EscapedKeys()
-    var levelEntries: [RankedChild] = []
+    var levelEntries = UncheckedArray<RankedChild>()
 
     var capacityInBytes: Int {
         output.capacityInBytes + key.capacityInBytes + scratch.capacityInBytes
-            + (segments.capacity + order.capacity) * MemoryLayout<Int>.stride
-            + escapedKeys.capacityInBytes + levelEntries.capacity * MemoryLayout<RankedChild>.stride
+            + segments.capacityInBytes + order.capacity * MemoryLayout<SegmentOrder>.stride
+            + escapedKeys.capacityInBytes + levelEntries.capacityInBytes
     }
 }
 

@@ -14,65 +14,76 @@ enum DoubleText {
     /// two integers around the (inexact) product: the first `k` that works is the shortest.
     private static let scaledLimit = 0x1p51
 
+    /// The most bytes `writeFixedPoint(_:to:)` writes.
+    static let maxFixedPointLength = 48
+
     /// Calls `body` with the ASCII of `value.description`.
     static func withText<R>(of value: Double, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-            if let text = writeFixedPoint(value, into: buffer) {
-                return body(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[text])))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxFixedPointLength) { buffer in
+            if let length = writeFixedPoint(value, to: buffer.baseAddress!) {
+                return body(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[..<length])))
             }
             var description = value.description
             return description.withUTF8 { body(UnsafeRawBufferPointer($0)) }
         }
     }
 
-    /// Writes `value` in fixed point at the end of `buffer` (40 bytes) and returns where, or
-    /// returns `nil` when the fast path does not apply.
-    private static func writeFixedPoint(_ value: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Range<Int>? {
+    /// Writes `value.description` at `destination` (room for `maxFixedPointLength` bytes) and
+    /// returns its length, or returns `nil`, writing nothing, when the fast path does not apply.
+    static func writeFixedPoint(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int? {
         let magnitude = value.magnitude
         guard magnitude >= 1e-4, magnitude < scaledLimit else { return nil }
         // 10^k is exact as a double up to 10^22, and 1e-4 × 10^k passes the limit by k = 20.
         var scale = 1.0
+        // 10^decimals as an integer too; it wraps only on the way to the `nil` below.
+        var power: UInt64 = 1
         var decimals = 0
         while true {
             let scaled = magnitude * scale
             guard scaled < scaledLimit else { return nil }
             // The candidate is the integer nearest `scaled`, so the one below or above it.
             // (Converting truncates in one instruction; `rounded()` is a call into libm.)
-            let below = UInt64(scaled)
-            for digits in below...below + 1 where Double(digits) / scale == magnitude {
-                return write(digits, decimals: decimals, negative: value < 0, into: buffer)
+            // `UInt64(_:)` from a double takes a longer instruction sequence than `Int64(_:)`.
+            let below = UInt64(Int64(scaled))
+            if Double(below) / scale == magnitude {
+                return write(below, decimals: decimals, power: power, negative: value < 0, to: destination)
+            }
+            if Double(below &+ 1) / scale == magnitude {
+                return write(below &+ 1, decimals: decimals, power: power, negative: value < 0, to: destination)
             }
             scale *= 10
+            power &*= 10
             decimals += 1
         }
     }
 
-    /// Writes `digits × 10^-decimals` as `description` does: `-`, at least one integer digit,
-    /// `.`, then the decimals, or `0` when there are none; backwards, from the end of `buffer`.
-    private static func write(_ digits: UInt64, decimals: Int, negative: Bool,
-                              into buffer: UnsafeMutableBufferPointer<UInt8>) -> Range<Int> {
-        var position = buffer.count
-        var remaining = digits
-        var written = 0
-        if decimals == 0 {
-            position -= 2
-            buffer[position] = UInt8(ascii: ".")
-            buffer[position + 1] = UInt8(ascii: "0")
-        }
-        repeat {
-            if written == decimals && decimals > 0 {
-                position -= 1
-                buffer[position] = UInt8(ascii: ".")
-            }
-            position -= 1
-            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-            written += 1
-        } while remaining != 0 || written <= decimals
+    /// Writes `digits × 10^-decimals` (`power` is 10^decimals) as `description` does: `-`, at
+    /// least one integer digit, `.`, then the decimals, or `0` when there are none. Returns the
+    /// length.
+    private static func write(_ digits: UInt64, decimals: Int, power: UInt64, negative: Bool,
+                              to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0
         if negative {
-            position -= 1
-            buffer[position] = UInt8(ascii: "-")
+            destination[0] = UInt8(ascii: "-")
+            length = 1
         }
-        return position..<buffer.count
+        let integer = digits / power
+        length += DecimalText.digitCount(of: integer)
+        DecimalText.writeDigits(of: integer, endingAt: destination + length)
+        destination[length] = UInt8(ascii: ".")
+        length += 1
+        guard decimals > 0 else {
+            destination[length] = UInt8(ascii: "0")
+            return length + 1
+        }
+        // The fraction, with the zeros that lead it: three words of zeros cover the (at most
+        // 19) decimals without a call to memset; the room is there (at most 18 bytes so far).
+        let zeros = UInt64(0x3030_3030_3030_3030)
+        for word in 0..<3 {
+            UnsafeMutableRawPointer(destination + length + 8 * word).storeBytes(of: zeros, as: UInt64.self)
+        }
+        length += decimals
+        DecimalText.writeDigits(of: digits % power, endingAt: destination + length)
+        return length
     }
 }

@@ -25,7 +25,11 @@ extension Bool: FormPrimitive {
 
 extension FormPrimitive where Self: BinaryInteger {
     func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
-        DecimalText.withDigits(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+        guard options.escapeTable.passesNumbers else {
+            DecimalText.withDigits(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+            return
+        }
+        values.commit(DecimalText.write(of: self, to: values.reserve(DecimalText.maxLength)))
     }
 }
 
@@ -43,7 +47,15 @@ extension UInt64: FormPrimitive {}
 extension Double: FormPrimitive {
     /// `description`: shortest round-trip digits, `1e-05`, `inf`, `-0.0`.
     func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
-        DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+        guard options.escapeTable.passesNumbers else {
+            DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+            return
+        }
+        if let length = DoubleText.writeFixedPoint(self, to: values.reserve(DoubleText.maxFixedPointLength)) {
+            values.commit(length)
+        } else {
+            options.escapeTable.appendEscaped(description, to: &values)
+        }
     }
 }
 

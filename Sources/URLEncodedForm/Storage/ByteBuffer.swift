@@ -43,15 +43,37 @@ struct ByteBuffer: ~Copyable {
         let length = bytes.count
         guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), length > 0 else { return }
         let destination = reserve(length)
-        if length >= 16 {
+        if length > 16 {
             destination.update(from: source, count: length)
         } else {
-            // Keys and short values: a call to memcpy costs more than a few byte moves.
-            for offset in 0..<length {
+            Self.copyShort(from: source, to: destination, count: length)
+        }
+        count += length
+    }
+
+    /// Copies 1 to 16 bytes without a call to memcpy: two word moves that overlap in the
+    /// middle (for 8 to 16 bytes, two 8-byte words; for 4 to 7, two 4-byte words), so every
+    /// byte is covered and nothing outside either range is touched.
+    @inline(__always)
+    private static func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>,
+                                  count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
+        if count >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else {
+            for offset in 0..<count {
                 destination[offset] = source[offset]
             }
         }
-        count += length
     }
 
     /// Drops every byte from `newCount` on.
