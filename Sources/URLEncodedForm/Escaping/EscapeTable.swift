@@ -51,32 +51,33 @@ final class EscapeTable: @unchecked Sendable {
         var read = 0
         var written = 0
         while read < count {
+            // A run of bytes written as they are: found four bytes per test while it lasts.
             var runEnd = read
+            while runEnd &+ 4 <= count
+                && passes[Int(input[runEnd])] & passes[Int(input[runEnd &+ 1])]
+                    & passes[Int(input[runEnd &+ 2])] & passes[Int(input[runEnd &+ 3])] != 0 {
+                runEnd &+= 4
+            }
             while runEnd < count && passes[Int(input[runEnd])] != 0 {
                 runEnd &+= 1
             }
-            let run = runEnd &- read
-            if run >= 16 {
-                (output + written).update(from: input + read, count: run)
-            } else {
-                // A call to memcpy costs more than a few byte moves.
-                for offset in 0..<run {
-                    output[written &+ offset] = input[read &+ offset]
-                }
-            }
-            written &+= run
+            ByteBuffer.copy(from: input + read, to: output + written, count: runEnd &- read)
+            written &+= runEnd &- read
             read = runEnd
-            guard read < count else { break }
 
-            let byte = input[read]
-            read &+= 1
-            if byte == UInt8(ascii: " ") && spaceAsPlus {
-                output[written] = UInt8(ascii: "+")
-                written &+= 1
-            } else {
-                // The word's fourth byte lands past the escape and is overwritten next.
-                UnsafeMutableRawPointer(output + written).storeBytes(of: escapes[Int(byte)].littleEndian, as: UInt32.self)
-                written &+= 3
+            // A run of bytes to escape: non-ASCII text is one long run.
+            while read < count {
+                let byte = input[read]
+                guard passes[Int(byte)] == 0 else { break }
+                read &+= 1
+                if byte == UInt8(ascii: " ") && spaceAsPlus {
+                    output[written] = UInt8(ascii: "+")
+                    written &+= 1
+                } else {
+                    // The word's fourth byte lands past the escape and is overwritten next.
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: escapes[Int(byte)].littleEndian, as: UInt32.self)
+                    written &+= 3
+                }
             }
         }
         buffer.commit(written)

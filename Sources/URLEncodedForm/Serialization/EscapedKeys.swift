@@ -74,14 +74,13 @@ struct EscapedKeys: ~Copyable {
     /// Sorts `elements` by the escaped bytes of their keys. The comparisons read through raw
     /// pointers: a wide object's keys are compared n log n times.
     func sortByText<Element>(_ elements: UnsafeMutableBufferPointer<Element>, key: (Element) -> KeyID) {
-        var elements = elements
         let escaped = bytes.bytes(0..<bytes.count)
         entries.withUnsafeBufferPointer { entries in
             func text(_ element: Element) -> UnsafeRawBufferPointer {
                 let entry = entries[Int(key(element).index)]
                 return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.end])
             }
-            elements.sort { ByteOrder.precedes(text($0), text($1)) }
+            elements.sortSmall { ByteOrder.precedes(text($0), text($1)) }
         }
     }
 

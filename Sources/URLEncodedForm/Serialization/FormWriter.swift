@@ -163,7 +163,7 @@ struct FormWriter: ~Copyable {
         }
         let level = levelEntries.elements(from: first)
         if escapedKeys.isRanked {
-            Self.sortByRank(level)
+            level.sortSmall { $0.rank < $1.rank }
         } else {
             escapedKeys.sortByText(level) { $0.key }
         }
@@ -201,25 +201,6 @@ struct FormWriter: ~Copyable {
     }
 
     // MARK: Keys
-
-    /// Sorts a level's children by rank: by insertion for the few children of most objects (no
-    /// comparison closure, no merge buffer), by the standard library's sort for wide ones.
-    private static func sortByRank(_ level: UnsafeMutableBufferPointer<RankedChild>) {
-        var level = level
-        guard level.count <= 16 else {
-            level.sort { $0.rank < $1.rank }
-            return
-        }
-        for sorted in level.indices.dropFirst() {
-            let entry = level[sorted]
-            var position = sorted
-            while position > 0 && level[position - 1].rank > entry.rank {
-                level[position] = level[position - 1]
-                position -= 1
-            }
-            level[position] = entry
-        }
-    }
 
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {

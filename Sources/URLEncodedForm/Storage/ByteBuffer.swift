@@ -42,24 +42,20 @@ struct ByteBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let length = bytes.count
         guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), length > 0 else { return }
-        let destination = reserve(length)
-        if length > 16 {
-            destination.update(from: source, count: length)
-        } else {
-            Self.copyShort(from: source, to: destination, count: length)
-        }
+        Self.copy(from: source, to: reserve(length), count: length)
         count += length
     }
 
-    /// Copies 1 to 16 bytes without a call to memcpy: two word moves that overlap in the
-    /// middle (for 8 to 16 bytes, two 8-byte words; for 4 to 7, two 4-byte words), so every
-    /// byte is covered and nothing outside either range is touched.
+    /// Copies `count` bytes between buffers that do not overlap: up to 16 without a call to
+    /// memcpy, as two word moves that overlap in the middle (two 8-byte words for 8 to 16
+    /// bytes, two 4-byte words for 4 to 7), which cover every byte and touch nothing outside.
     @inline(__always)
-    private static func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>,
-                                  count: Int) {
+    static func copy(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(destination)
-        if count >= 8 {
+        if count > 16 {
+            destination.update(from: source, count: count)
+        } else if count >= 8 {
             let head = from.loadUnaligned(as: UInt64.self)
             let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)
