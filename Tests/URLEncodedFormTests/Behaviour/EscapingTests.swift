@@ -112,6 +112,14 @@ struct EscapingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func numbersAreEscapedWhenTheSetLeavesOutTheirCharacters(contender: Contender) {
+        // Only letters allowed: digits, "-" and "." are escaped (0x30…0x39, 0x2D, 0x2E).
+        let letters = FormOptions.AllowedCharacters.set(.letters)
+        let value = VectorNode.object([("i", .leaf(.int(-12))), ("d", .leaf(.double(2.5))), ("u", .leaf(.uint(7)))])
+        #expect(outcome(contender, value, allowed: letters) == .output("d=%32%2E%35&i=%2D%31%32&u=%37"))
+    }
+
+    @Test(arguments: Contender.allCases)
     func alphanumericsEscapeUnreservedPunctuation(contender: Contender) {
         #expect(outcome(contender, ["a-b": "c.d_e~f"], allowed: .set(.alphanumerics)) == .output("a%2Db=c%2Ed%5Fe%7Ef"))
     }

@@ -54,6 +54,30 @@ struct SortingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func elementsSharingLongBeginningsSortByTheirWholeText(contender: Contender) {
+        // Elements alike in their first eight bytes and beyond, prefixes of one another and
+        // equal twins; "b" makes the level share only "%5B%5D=", "c" shares "%5B%5D=abcdefghi".
+        let alike = ["abcdefghij2", "abcdefghij1", "abcdefghi", "abcdefghij", "abcdefghij1", "abcdefghij10"]
+        let value = ["b": alike + ["b"], "c": alike]
+        let sorted = ["abcdefghi", "abcdefghij", "abcdefghij1", "abcdefghij1", "abcdefghij10", "abcdefghij2"]
+        let expected = (sorted + ["b"]).map { "b%5B%5D=\($0)" } + sorted.map { "c%5B%5D=\($0)" }
+        #expect(contender.outcome(value) == .output(expected.joined(separator: "&")))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func recordsOfAnArraySortByTheFirstValueThatDiffers(contender: Contender) {
+        // Every record writes "[id]=…&[name]=…": the order is decided in the ids, past a
+        // shared beginning longer than eight bytes, or, for equal ids, in the names.
+        let records: [[String: String]] = [["id": "1234567890", "name": "b"], ["id": "1234567891", "name": "a"],
+                                           ["id": "1234567890", "name": "a"], ["id": "123456789", "name": "z"]]
+        let expected = "r%5B%5D%5Bid%5D=123456789&r%5B%5D%5Bname%5D=z"
+            + "&r%5B%5D%5Bid%5D=1234567890&r%5B%5D%5Bname%5D=a"
+            + "&r%5B%5D%5Bid%5D=1234567890&r%5B%5D%5Bname%5D=b"
+            + "&r%5B%5D%5Bid%5D=1234567891&r%5B%5D%5Bname%5D=a"
+        #expect(contender.outcome(["r": records]) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
     func indexedElementsAreSortedAsStringsToo(contender: Contender) {
         // "a[10]" sorts between "a[1]" and "a[2]".
         let value = ["a": Array(0...10)]
