@@ -2,7 +2,8 @@
 /// at most eight bytes held in a word, so that writing it is a store, not a call to the escaper.
 struct EscapedFragment {
     private var bytes: UInt64 = 0
-    private var count = 0
+    /// The number of bytes it writes.
+    private(set) var count = 0
 
     /// - Parameter escapeTable: the table to escape `literal` with; `nil` keeps it raw.
     init(_ literal: StaticString, escapeTable: EscapeTable?) {

@@ -11,17 +11,18 @@
 /// marked, and a level holding one checks its neighbours.
 struct EscapedKeys: ~Copyable {
     private struct Entry {
-        /// The escaped key is `start..<end` in `bytes`, inside its wrapped form `wrappedStart..<wrappedEnd`.
-        let wrappedStart: Int
+        /// The escaped key is `start..<end` in `bytes`, between its opening and its closing.
         let start: Int
         let end: Int
-        let wrappedEnd: Int
         var rank: Int32 = 0
         /// Escaped, this key begins another key of the tree.
         var isPrefixOfAnother = false
     }
 
     private var bytes = ByteBuffer()
+    /// The lengths of the opening and closing every key is wrapped in, in `bytes`.
+    private var openingLength = 0
+    private var closingLength = 0
     private var entries: [Entry] = []
     /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold for this tree.
     private(set) var isRanked = false
@@ -39,14 +40,14 @@ struct EscapedKeys: ~Copyable {
                         opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool) {
         bytes.truncate(to: 0)
         entries.removeAll(keepingCapacity: true)
+        openingLength = opening?.count ?? 0
+        closingLength = closing?.count ?? 0
         for index in 0..<keys.count {
-            let wrappedStart = bytes.count
             opening?.append(to: &bytes)
             let start = bytes.count
             escapeTable.appendEscaped(keys.bytes(of: keys.id(at: index)), to: &bytes)
-            let end = bytes.count
+            entries.append(Entry(start: start, end: bytes.count))
             closing?.append(to: &bytes)
-            entries.append(Entry(wrappedStart: wrappedStart, start: start, end: end, wrappedEnd: bytes.count))
         }
         isRanked = sortsObjects && keys.count * 4 <= nodeCount
         guard isRanked else { return }
@@ -92,7 +93,7 @@ struct EscapedKeys: ~Copyable {
     /// The escaped key with the `opening` and `closing` it was built with around it.
     func wrappedBytes(of key: KeyID) -> UnsafeRawBufferPointer {
         let entry = entries[Int(key.index)]
-        return bytes.bytes(entry.wrappedStart..<entry.wrappedEnd)
+        return bytes.bytes(entry.start - openingLength..<entry.end + closingLength)
     }
 
     /// The key's place in escaped-byte order; 0 for every key when unranked.
