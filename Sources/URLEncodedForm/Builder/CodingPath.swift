@@ -43,6 +43,13 @@ enum PathComponent {
 enum TreeStep {
     case key(KeyID)
     case index(Int)
+
+    var isNegativeIndex: Bool {
+        if case let .index(index) = self {
+            return index < 0
+        }
+        return false
+    }
 }
 
 /// The `CodingKey` this encoder reports in `codingPath`.

@@ -15,12 +15,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
-        if key.intValue == nil {
-            let id = session.builder.pointee.internKey(key.stringValue)
-            try session.builder.pointee.store(session.text(of: primitive), forKey: id, in: path)
-        } else {
-            try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
-        }
+        try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
     }
 
     private func component(for key: Key) -> PathComponent {

@@ -51,22 +51,21 @@ struct FormTree: ~Copyable {
 
     /// The child of object `parent` whose key equals `key`.
     mutating func child(of parent: Int32, key: KeyID) -> Int32? {
-        let isASCII = key.isASCII
-        if nodes[parent].isIndexed {
-            if !isASCII && !nodes[parent].indexHashesUnicode {
+        let parentNode = nodes[parent]
+        // Between ASCII keys, equal means the same id.
+        let bytewise = key.isASCII && !parentNode.hasNonASCIIChildKeys
+        if bytewise && parentNode.keyFilter & key.filterBit == 0 {
+            // Most keys are new: the filter proves it without a scan or a hash.
+            return nil
+        }
+        if parentNode.isIndexed {
+            if !key.isASCII && !parentNode.indexHashesUnicode {
                 // A non-ASCII key may equal an ASCII one (U+212A KELVIN SIGN is "K"): rehash
                 // every key by canonical equivalence before looking.
                 buildIndex(of: parent, unicode: true)
             }
             let hash = nodes[parent].indexHashesUnicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
             return index.first(owner: nodes[parent].identity, hash: hash) { keyOf($0, equals: key) }
-        }
-        let parentNode = nodes[parent]
-        // Between ASCII keys, equal means the same id.
-        let bytewise = isASCII && !parentNode.hasNonASCIIChildKeys
-        if bytewise && parentNode.keyFilter & key.filterBit == 0 {
-            // Most keys are new: the filter proves it without a scan.
-            return nil
         }
         var candidate = parentNode.firstChild
         while candidate != Self.none {

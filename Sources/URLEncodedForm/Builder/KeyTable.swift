@@ -144,7 +144,7 @@ struct KeyTable: ~Copyable {
             while slots[position] != 0 {
                 let slot = slots[position]
                 if UInt32(truncatingIfNeeded: slot >> 32) == hash {
-                    let id = self.id(at: Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: slot)) - 1)
+                    let id = self.id(at: Int(slot & 0xFFFF_FFFF) - 1)
                     if Self.equal(raw, bytes(of: id)) {
                         return (id, hash, combined < 0x80)
                     }

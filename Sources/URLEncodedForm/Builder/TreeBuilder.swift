@@ -56,15 +56,9 @@ struct TreeBuilder: ~Copyable {
 
     /// The path `parent` extended by `component`.
     mutating func path(_ parent: PathID, appending component: PathComponent) -> PathID {
-        let negative: Bool
-        if case let .index(index) = component.step {
-            negative = index < 0
-        } else {
-            negative = false
-        }
         paths.append(CodingPathEntry(parent: parent,
                                      component: component,
-                                     hasNegativeIndex: negative || paths[parent.index].hasNegativeIndex))
+                                     hasNegativeIndex: component.step.isNegativeIndex || paths[parent.index].hasNegativeIndex))
         return PathID(index: Int32(paths.count - 1))
     }
 
@@ -132,25 +126,10 @@ struct TreeBuilder: ~Copyable {
 
     /// Stores the leaf `value` (a range of `tree.values`) at `step` below the container at `container`.
     mutating func store(_ value: Range<Int>, at step: TreeStep, in container: PathID) throws {
-        try checkNegativeIndices(container, then: step)
+        if paths[container.index].hasNegativeIndex || step.isNegativeIndex {
+            try checkNegativeIndices(container, then: step)
+        }
         storeLeaf(value, at: step, in: resolve(container))
-    }
-
-    /// Stores the leaf `value` under `key` in the keyed container at `container`: `store(_:at:in:)`
-    /// for the most common store, with the checks in the order they usually end.
-    mutating func store(_ value: Range<Int>, forKey key: KeyID, in container: PathID) throws {
-        let entry = paths[container.index]
-        if entry.hasNegativeIndex {
-            throw negativeIndexError(at: firstNegativeIndexPath(container))
-        }
-        let parent = !exactMode && entry.cachedEpoch == epoch ? entry.cachedNode : resolve(container)
-        if tree[parent].kind == .object && tree[parent].keyFilter & key.filterBit == 0 && key.isASCII
-            && !tree[parent].hasNonASCIIChildKeys && !tree[parent].isIndexed {
-            // A new key in an object: no child to find or replace.
-            tree.setValue(of: tree.appendChild(to: parent, kind: .string, key: key), to: value)
-        } else {
-            storeLeaf(value, at: .key(key), in: parent)
-        }
     }
 
     /// Stores the leaf `value` at `path` itself, as a single-value container does.
@@ -203,10 +182,17 @@ struct TreeBuilder: ~Copyable {
     /// The walk starts from the nearest ancestor whose cached node is still valid and caches
     /// each node it reaches while every step so far was stable (would lead to the same node
     /// again). It loops rather than recurses: paths can be as deep as the value.
+    @inline(__always)
     private mutating func resolve(_ path: PathID) -> Int32 {
-        if !exactMode, path != .root, paths[path.index].cachedEpoch == epoch {
-            return paths[path.index].cachedNode
+        let entry = paths[path.index]
+        if !exactMode, path != .root, entry.cachedEpoch == epoch {
+            return entry.cachedNode
         }
+        return walk(to: path)
+    }
+
+    /// `resolve(_:)` when `path`'s own node is not cached.
+    private mutating func walk(to path: PathID) -> Int32 {
         walk.truncate(to: 0)
         var start = path
         var node = FormTree.root
@@ -256,6 +242,7 @@ struct TreeBuilder: ~Copyable {
 
     /// Gives `node` the kind the next step needs; a node of another kind is replaced, losing
     /// its content.
+    @inline(__always)
     private mutating func settle(_ node: Int32, as kind: FormNode.Kind) {
         let current = tree[node].kind
         if current == kind {

@@ -1,5 +1,6 @@
-/// Every key of a tree escaped once for the writer, and, when keys repeat, ranked in
-/// escaped-byte order so that an object's children sort by comparing two integers.
+/// Every key of a tree escaped once for the writer (or kept raw, for `LeafKeyEncoder` to
+/// escape whole key paths), and, when keys repeat, ranked in escaped-byte order so that an
+/// object's children sort by comparing two integers.
 ///
 /// Ranking sorts every distinct key once. That pays when keys recur across many objects (the
 /// records of an array); when most keys are distinct (one wide dictionary), the objects' own
@@ -33,10 +34,10 @@ struct EscapedKeys: ~Copyable {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + order.capacity * 4
     }
 
-    /// Escapes every key of `keys`, also wrapped in `opening` and `closing` (the brackets or dot
-    /// a nested key takes), and ranks them when `sortsObjects` and keys recur: when the tree has
-    /// at least four nodes per key.
-    mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable,
+    /// Escapes every key of `keys` (`escapeTable` `nil` keeps them raw), also wrapped in
+    /// `opening` and `closing` (the brackets or dot a nested key takes), and ranks them when
+    /// `sortsObjects` and keys recur: when the tree has at least four nodes per key.
+    mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable?,
                         opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool) {
         bytes.truncate(to: 0)
         entries.removeAll(keepingCapacity: true)
@@ -45,7 +46,12 @@ struct EscapedKeys: ~Copyable {
         for index in 0..<keys.count {
             opening?.append(to: &bytes)
             let start = bytes.count
-            escapeTable.appendEscaped(keys.bytes(of: keys.id(at: index)), to: &bytes)
+            let key = keys.bytes(of: keys.id(at: index))
+            if let escapeTable {
+                escapeTable.appendEscaped(key, to: &bytes)
+            } else {
+                bytes.append(key)
+            }
             entries.append(Entry(start: start, end: bytes.count))
             closing?.append(to: &bytes)
         }

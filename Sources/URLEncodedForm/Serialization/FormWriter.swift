@@ -23,16 +23,16 @@ struct FormWriter: ~Copyable {
     private var scratch: ByteBuffer
     /// The sorted order of a level's children, reused level after level.
     private var order: [SegmentOrder]
-    /// The tree's keys, escaped once (unless `leafKeys` is set) and ranked when objects can be
-    /// written in key order (`writesInKeyOrder`).
+    /// The tree's keys, escaped once (raw when `leafKeys` is set) and ranked when objects can
+    /// be written in key order (`writesInKeyOrder`).
     private var escapedKeys: EscapedKeys
     private let writesInKeyOrder: Bool
     /// The children of the objects being written in key order, level above level.
     private var levelEntries: UncheckedArray<RankedChild>
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
     private let leafKeys: LeafKeyEncoder?
-    /// `[`, `]`, `[]` and `.` as the key stack holds them (escaped, or raw for `leafKeys`).
-    private let openBracket, closeBracket, emptyBrackets, dot: EscapedFragment
+    /// `[`, `]` and `[]` as the key stack holds them (escaped, or raw for `leafKeys`).
+    private let openBracket, closeBracket, emptyBrackets: EscapedFragment
 
     private init(options: EncodingOptions, tree: borrowing FormTree, buffers: consuming WriterBuffers) {
         self.options = options
@@ -56,20 +56,16 @@ struct FormWriter: ~Copyable {
         openBracket = EscapedFragment("[", escapeTable: fragmentTable)
         closeBracket = EscapedFragment("]", escapeTable: fragmentTable)
         emptyBrackets = EscapedFragment("[]", escapeTable: fragmentTable)
-        dot = EscapedFragment(".", escapeTable: fragmentTable)
-        if leafKeys == nil {
-            // A closure's key parts are only known node by node: its levels are sorted as written.
-            writesInKeyOrder = options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
-            let wrapping: (EscapedFragment, EscapedFragment?)? = switch options.keyPathEncoding.style {
-            case .brackets: (openBracket, closeBracket)
-            case .dots: (dot, nil)
-            case .custom: nil
-            }
-            escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: options.escapeTable,
-                              opening: wrapping?.0, closing: wrapping?.1, sortsObjects: writesInKeyOrder)
-        } else {
-            writesInKeyOrder = false
+        let wrapping: (opening: EscapedFragment, closing: EscapedFragment?)? = switch options.keyPathEncoding.style {
+        case .brackets: (openBracket, closeBracket)
+        case .dots: (EscapedFragment(".", escapeTable: fragmentTable), nil)
+        case .custom: nil
         }
+        // Levels whose key parts are only known node by node (a closure's) or are transformed
+        // whole at each leaf (`leafKeys`) are sorted as written.
+        writesInKeyOrder = leafKeys == nil && options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
+        escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: fragmentTable,
+                          opening: wrapping?.opening, closing: wrapping?.closing, sortsObjects: writesInKeyOrder)
     }
 
     /// Appends the serialization of `tree` to `buffer`, working in `buffers`, which it returns
@@ -204,29 +200,14 @@ struct FormWriter: ~Copyable {
 
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
-        guard !isRoot else {
-            appendKeyPart(childKey, in: tree)
-            return
-        }
-        switch options.keyPathEncoding.style {
-        case .brackets where leafKeys == nil, .dots where leafKeys == nil:
-            // Escaped and wrapped once for the whole tree.
-            key.append(escapedKeys.wrappedBytes(of: childKey))
-        case .brackets:
-            openBracket.append(to: &key)
-            appendKeyPart(childKey, in: tree)
-            closeBracket.append(to: &key)
-        case .dots:
-            dot.append(to: &key)
-            appendKeyPart(childKey, in: tree)
-        case let .custom(encoding):
+        if isRoot {
+            key.append(escapedKeys.bytes(of: childKey))
+        } else if case let .custom(encoding) = options.keyPathEncoding.style {
             appendKeyPart(encoding(String(decoding: tree.keyBytes(childKey), as: UTF8.self)))
+        } else {
+            // Wrapped in its brackets, or after its dot, once for the whole tree.
+            key.append(escapedKeys.wrappedBytes(of: childKey))
         }
-    }
-
-    /// Appends a key as a key part: escaped once for the whole tree, or raw for `LeafKeyEncoder`.
-    private mutating func appendKeyPart(_ childKey: KeyID, in tree: borrowing FormTree) {
-        key.append(leafKeys == nil ? escapedKeys.bytes(of: childKey) : tree.keyBytes(childKey))
     }
 
     /// Appends (or, for a custom encoding, substitutes) an array element's key.

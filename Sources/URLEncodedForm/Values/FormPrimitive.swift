@@ -25,11 +25,11 @@ extension Bool: FormPrimitive {
 
 extension FormPrimitive where Self: BinaryInteger {
     func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
-        guard options.escapeTable.passesNumbers else {
-            DecimalText.withDigits(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+        if options.escapeTable.passesNumbers {
+            values.commit(DecimalText.write(of: self, to: values.reserve(DecimalText.maxLength)))
             return
         }
-        values.commit(DecimalText.write(of: self, to: values.reserve(DecimalText.maxLength)))
+        DecimalText.withDigits(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
     }
 }
 
@@ -47,15 +47,12 @@ extension UInt64: FormPrimitive {}
 extension Double: FormPrimitive {
     /// `description`: shortest round-trip digits, `1e-05`, `inf`, `-0.0`.
     func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
-        guard options.escapeTable.passesNumbers else {
-            DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+        if options.escapeTable.passesNumbers,
+           let length = DoubleText.writeFixedPoint(self, to: values.reserve(DoubleText.maxFixedPointLength)) {
+            values.commit(length)
             return
         }
-        if let length = DoubleText.writeFixedPoint(self, to: values.reserve(DoubleText.maxFixedPointLength)) {
-            values.commit(length)
-        } else {
-            options.escapeTable.appendEscaped(description, to: &values)
-        }
+        DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
     }
 }
 
