@@ -1,6 +1,10 @@
 /// One node of the tree an encoding builds: an object, an array or a string leaf. Nodes live in
 /// `FormTree.nodes` and refer to each other by index; children form a singly linked list in
 /// insertion order, which is the order Alamofire keeps.
+///
+/// A node is 32 bytes: the writer visits every node after the builder made them all, so the
+/// fewer cache lines they span the better. Containers and leaves use two words differently
+/// (`links` and `word`), behind the accessors below.
 struct FormNode {
     enum Kind: UInt8 {
         /// Created on the way to a deeper write; becomes an object or an array at the next step.
@@ -17,24 +21,63 @@ struct FormNode {
     var isIndexed = false
     /// The index hashes child keys with `Hasher` (canonical equivalence) instead of by id.
     var indexHashesUnicode = false
-
-    var childCount: Int32 = 0
-    var firstChild: Int32 = FormTree.none
-    var lastChild: Int32 = FormTree.none
-    var nextSibling: Int32 = FormTree.none
-    /// The owner id of this node's entries in the `ChildIndex`, given when the node is indexed
-    /// and renewed when it is cleared, so that stale entries can never match again.
-    var identity: Int32 = 0
     /// The key of an object child.
     var key = KeyID.none
-    /// A one-word Bloom filter of the child keys (`KeyID.filterBit`): a clear bit proves an
-    /// ASCII key absent without a scan.
-    var keyFilter: UInt64 = 0
-    /// The escaped value, in `FormTree.values`, of a string leaf.
-    var valueStart = 0
-    var valueLength = 0
+    var nextSibling: Int32 = FormTree.none
+    var childCount: Int32 = 0
+    /// A container's first child (low half) and last child (high half); a leaf's value length.
+    private var links = UInt64(UInt32(bitPattern: FormTree.none)) * 0x1_0000_0001
+    /// An object's `keyFilter` until it is indexed; an indexed container's `identity`; a
+    /// leaf's value start.
+    private var word: UInt64 = 0
 
     init(kind: Kind) {
         self.kind = kind
+    }
+
+    var firstChild: Int32 {
+        get { Int32(truncatingIfNeeded: links) }
+        set { links = links & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: newValue)) }
+    }
+
+    var lastChild: Int32 {
+        get { Int32(truncatingIfNeeded: links >> 32) }
+        set { links = links & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue)) << 32 }
+    }
+
+    /// A one-word Bloom filter of an unindexed object's child keys (`KeyID.filterBit`): a clear
+    /// bit proves an ASCII key absent without a scan. (An indexed parent is looked up through
+    /// the index, which needs no filter.)
+    var keyFilter: UInt64 {
+        get { word }
+        set { word = newValue }
+    }
+
+    /// The owner id of an indexed container's entries in the `ChildIndex`, fresh each time the
+    /// node is indexed, so that the entries of its former children can never match again.
+    var identity: Int32 {
+        get { Int32(truncatingIfNeeded: word) }
+        set { word = UInt64(UInt32(bitPattern: newValue)) }
+    }
+
+    /// Where a string leaf's escaped value is in `FormTree.values`.
+    var value: Range<Int> {
+        get { Int(truncatingIfNeeded: word)..<Int(truncatingIfNeeded: word &+ links) }
+        set {
+            word = UInt64(truncatingIfNeeded: newValue.lowerBound)
+            links = UInt64(truncatingIfNeeded: newValue.count)
+        }
+    }
+
+    /// Empties a container (or a leaf about to become one) and makes it a `kind`; it keeps its
+    /// place and key.
+    mutating func reset(to kind: Kind) {
+        self = FormNode(kind: kind, key: key, nextSibling: nextSibling)
+    }
+
+    private init(kind: Kind, key: KeyID, nextSibling: Int32) {
+        self.kind = kind
+        self.key = key
+        self.nextSibling = nextSibling
     }
 }

@@ -52,12 +52,6 @@ struct FormTree: ~Copyable {
     /// The child of object `parent` whose key equals `key`.
     mutating func child(of parent: Int32, key: KeyID) -> Int32? {
         let parentNode = nodes[parent]
-        // Between ASCII keys, equal means the same id.
-        let bytewise = key.isASCII && !parentNode.hasNonASCIIChildKeys
-        if bytewise && parentNode.keyFilter & key.filterBit == 0 {
-            // Most keys are new: the filter proves it without a scan or a hash.
-            return nil
-        }
         if parentNode.isIndexed {
             if !key.isASCII && !parentNode.indexHashesUnicode {
                 // A non-ASCII key may equal an ASCII one (U+212A KELVIN SIGN is "K"): rehash
@@ -66,6 +60,12 @@ struct FormTree: ~Copyable {
             }
             let hash = nodes[parent].indexHashesUnicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
             return index.first(owner: nodes[parent].identity, hash: hash) { keyOf($0, equals: key) }
+        }
+        // Between ASCII keys, equal means the same id.
+        let bytewise = key.isASCII && !parentNode.hasNonASCIIChildKeys
+        if bytewise && parentNode.keyFilter & key.filterBit == 0 {
+            // Most keys are new: the filter proves it without a scan.
+            return nil
         }
         var candidate = parentNode.firstChild
         while candidate != Self.none {
@@ -117,11 +117,13 @@ struct FormTree: ~Copyable {
         var node = FormNode(kind: kind)
         node.key = key
         let child = link(Int32(nodes.append(node)), to: parent)
-        nodes[parent].keyFilter |= key.filterBit
         if !key.isASCII {
             nodes[parent].hasNonASCIIChildKeys = true
         }
         let parentNode = nodes[parent]
+        if !parentNode.isIndexed {
+            nodes[parent].keyFilter |= key.filterBit
+        }
         if parentNode.isIndexed {
             if !key.isASCII && !parentNode.indexHashesUnicode {
                 buildIndex(of: parent, unicode: true)
@@ -163,16 +165,9 @@ struct FormTree: ~Copyable {
 
     /// Empties `node` and makes it a `kind`; it keeps its place and key.
     mutating func reset(_ node: Int32, to kind: FormNode.Kind) {
-        nodes[node].kind = kind
-        nodes[node].childCount = 0
-        nodes[node].firstChild = Self.none
-        nodes[node].lastChild = Self.none
-        nodes[node].hasNonASCIIChildKeys = false
-        nodes[node].isIndexed = false
-        nodes[node].indexHashesUnicode = false
-        nodes[node].keyFilter = 0
-        // Entries the index holds for the old children now belong to nobody.
-        nodes[node].identity = newIdentity()
+        // Entries the index holds for the old children keep an identity the node drops: they
+        // belong to nobody now.
+        nodes[node].reset(to: kind)
     }
 
     /// Gives `node` a `kind` without clearing it: a pending node's first use, or a leaf's new value.
@@ -181,14 +176,15 @@ struct FormTree: ~Copyable {
     }
 
     mutating func setValue(of node: Int32, to value: Range<Int>) {
-        nodes[node].valueStart = value.lowerBound
-        nodes[node].valueLength = value.count
+        nodes[node].value = value
     }
 
     /// Gives object child `node` of `parent` the spelling `key`, a canonically equal key.
     mutating func respell(_ node: Int32, of parent: Int32, as key: KeyID) {
         nodes[node].key = key
-        nodes[parent].keyFilter |= key.filterBit
+        if !nodes[parent].isIndexed {
+            nodes[parent].keyFilter |= key.filterBit
+        }
         guard !key.isASCII else { return }
         // From now on the parent's keys compare by canonical equivalence, not by id.
         nodes[parent].hasNonASCIIChildKeys = true

@@ -22,7 +22,7 @@ struct FormWriter: ~Copyable {
     /// Where a level's bytes are copied while they are reordered.
     private var scratch: ByteBuffer
     /// The sorted order of a level's children, reused level after level.
-    private var order: [SegmentOrder]
+    private var order: UncheckedArray<SegmentOrder>
     /// The tree's keys, escaped once (raw when `leafKeys` is set) and ranked when objects can
     /// be written in key order (`writesInKeyOrder`).
     private var escapedKeys: EscapedKeys
@@ -193,7 +193,7 @@ struct FormWriter: ~Copyable {
         }
         output.append(UInt8(ascii: "="))
         let node = tree[leaf]
-        output.append(tree.values.bytes(node.valueStart..<node.valueStart + node.valueLength))
+        output.append(tree.values.bytes(node.value))
     }
 
     // MARK: Keys
@@ -275,26 +275,41 @@ struct FormWriter: ~Copyable {
         for index in 1..<count {
             shared = min(shared, ByteOrder.commonPrefixLength(first, segment(index)))
         }
-        order.removeAll(keepingCapacity: true)
+        order.truncate(to: 0)
         for index in 0..<count {
             order.append(SegmentOrder(leadingBytes: ByteOrder.leadingWord(of: segment(index), from: shared), index: index))
         }
-        order.sort { left, right in
+        let sorted = order.elements(from: 0)
+        sorted.sortSmall { left, right in
             left.leadingBytes != right.leadingBytes
                 ? left.leadingBytes < right.leadingBytes
                 : ByteOrder.precedes(segment(left.index), segment(right.index))
         }
 
+        // The level is rewritten through `scratch`. When what precedes it is shorter than the
+        // level (an array near the root), that is copied instead, the level is written after
+        // it in order, and the buffers trade places: one copy of the level rather than two.
         scratch.truncate(to: 0)
-        scratch.append(output.bytes(levelStart..<output.count))
-        output.truncate(to: levelStart)
+        if levelStart < output.count - levelStart {
+            scratch.append(output.bytes(0..<levelStart))
+            Self.append(sorted, of: bounds, from: output, to: &scratch, shift: 0)
+            swap(&output, &scratch)
+        } else {
+            scratch.append(output.bytes(levelStart..<output.count))
+            output.truncate(to: levelStart)
+            Self.append(sorted, of: bounds, from: scratch, to: &output, shift: levelStart)
+        }
+    }
+
+    /// Appends the segments `bounds` delimits to `destination` in `order`, `&`-separated,
+    /// reading them from `source`, where they sit `shift` bytes before their bounds.
+    private static func append(_ order: UnsafeMutableBufferPointer<SegmentOrder>, of bounds: UnsafeMutableBufferPointer<Int>,
+                               from source: borrowing ByteBuffer, to destination: inout ByteBuffer, shift: Int) {
         for (rank, entry) in order.enumerated() {
             if rank > 0 {
-                output.append(UInt8(ascii: "&"))
+                destination.append(UInt8(ascii: "&"))
             }
-            let start = segments[firstSegment + 2 * entry.index] - levelStart
-            let end = segments[firstSegment + 2 * entry.index + 1] - levelStart
-            output.append(scratch.bytes(start..<end))
+            destination.append(source.bytes(bounds[2 &* entry.index] &- shift..<bounds[2 &* entry.index &+ 1] &- shift))
         }
     }
 }
@@ -312,13 +327,13 @@ struct WriterBuffers: ~Copyable {
     var key = ByteBuffer()
     var scratch = ByteBuffer()
     var segments = UncheckedArray<Int>()
-    var order: [SegmentOrder] = []
+    var order = UncheckedArray<SegmentOrder>()
     var escapedKeys = EscapedKeys()
     var levelEntries = UncheckedArray<RankedChild>()
 
     var capacityInBytes: Int {
         output.capacityInBytes + key.capacityInBytes + scratch.capacityInBytes
-            + segments.capacityInBytes + order.capacity * MemoryLayout<SegmentOrder>.stride
+            + segments.capacityInBytes + order.capacityInBytes
             + escapedKeys.capacityInBytes + levelEntries.capacityInBytes
     }
 }

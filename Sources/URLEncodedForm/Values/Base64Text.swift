@@ -33,16 +33,13 @@ enum Base64Text {
         }
     }
 
-    /// The alphabet symbol of the low six bits of `bits`.
+    /// The alphabet symbol of the low six bits of `bits`: a table load, not a chain of range
+    /// tests (random bytes made those branches mispredict on most symbols).
     @inline(__always)
     private static func symbol(_ bits: UInt32) -> UInt8 {
-        let value = UInt8(truncatingIfNeeded: bits & 0x3F)
-        switch value {
-        case 0..<26: return UInt8(ascii: "A") + value
-        case 26..<52: return UInt8(ascii: "a") + value - 26
-        case 52..<62: return UInt8(ascii: "0") + value - 52
-        case 62: return UInt8(ascii: "+")
-        default: return UInt8(ascii: "/")
-        }
+        alphabet.utf8Start[Int(bits & 0x3F)]
     }
+
+    /// The 64 symbols in order. A literal, so reading it needs no lazy initialization.
+    private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 }
