@@ -96,10 +96,12 @@ struct EscapedKeys: ~Copyable {
         return bytes.bytes(entry.start..<entry.end)
     }
 
-    /// The escaped key with the `opening` and `closing` it was built with around it.
-    func wrappedBytes(of key: KeyID) -> UnsafeRawBufferPointer {
+    /// Appends the escaped key to `buffer`, with the `opening` and `closing` it was built with
+    /// around it when `wrapped`.
+    func append(_ key: KeyID, wrapped: Bool, to buffer: inout ByteBuffer) {
         let entry = entries[Int(key.index)]
-        return bytes.bytes(entry.start - openingLength..<entry.end + closingLength)
+        let range = wrapped ? entry.start - openingLength..<entry.end + closingLength : entry.start..<entry.end
+        buffer.append(range, of: bytes)
     }
 
     /// The key's place in escaped-byte order; 0 for every key when unranked.

@@ -189,24 +189,22 @@ struct FormWriter: ~Copyable {
         if let leafKeys {
             leafKeys.appendEncoded(String(decoding: key.bytes(0..<key.count), as: UTF8.self), to: &output)
         } else {
-            output.append(key.bytes(0..<key.count))
+            output.append(0..<key.count, of: key)
         }
         output.append(UInt8(ascii: "="))
         let node = tree[leaf]
-        output.append(tree.values.bytes(node.value))
+        output.append(node.value, of: tree.values)
     }
 
     // MARK: Keys
 
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
-        if isRoot {
-            key.append(escapedKeys.bytes(of: childKey))
-        } else if case let .custom(encoding) = options.keyPathEncoding.style {
+        if !isRoot, case let .custom(encoding) = options.keyPathEncoding.style {
             appendKeyPart(encoding(String(decoding: tree.keyBytes(childKey), as: UTF8.self)))
         } else {
-            // Wrapped in its brackets, or after its dot, once for the whole tree.
-            key.append(escapedKeys.wrappedBytes(of: childKey))
+            // Below the root, wrapped in its brackets or after its dot, escaped once per tree.
+            escapedKeys.append(childKey, wrapped: !isRoot, to: &key)
         }
     }
 
@@ -309,7 +307,7 @@ struct FormWriter: ~Copyable {
             if rank > 0 {
                 destination.append(UInt8(ascii: "&"))
             }
-            destination.append(source.bytes(bounds[2 &* entry.index] &- shift..<bounds[2 &* entry.index &+ 1] &- shift))
+            destination.append(bounds[2 &* entry.index] &- shift..<bounds[2 &* entry.index &+ 1] &- shift, of: source)
         }
     }
 }

@@ -2,15 +2,27 @@
 /// encoding appends to (escaped values, raw keys, the output).
 ///
 /// It is `~Copyable` so that the memory has exactly one owner and is freed exactly once.
+///
+/// Every buffer keeps `slack` zeroed bytes past its capacity, so that a short range copied from
+/// one buffer to another can be moved as a fixed 64 bytes (see `append(_:of:)`): reads and
+/// writes past the range stay inside both allocations.
 struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// The number of bytes written.
     private(set) var count = 0
+    private static let slack = 64
 
     init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        self.base = .allocate(capacity: self.capacity)
+        self.base = Self.allocate(capacity: self.capacity)
+    }
+
+    /// Zeroed memory for `capacity` bytes and the slack.
+    private static func allocate(capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + slack)
+        base.initialize(repeating: 0, count: capacity + slack)
+        return base
     }
 
     deinit {
@@ -46,6 +58,28 @@ struct ByteBuffer: ~Copyable {
         let length = bytes.count
         guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), length > 0 else { return }
         Self.copy(from: source, to: reserve(length), count: length)
+        count += length
+    }
+
+    /// Appends the bytes `range` of `source`, another buffer.
+    ///
+    /// A range of up to 64 bytes (a key, a value, a pair: nearly all of them) is moved as four
+    /// 16-byte vectors whatever its length, without a branch on the length: what lies past the
+    /// range is read from `source`'s slack or bytes and written into this buffer's slack or
+    /// unused capacity, where nothing reads it.
+    @inline(__always)
+    mutating func append(_ range: Range<Int>, of source: borrowing ByteBuffer) {
+        let length = range.count
+        let from = UnsafeRawPointer(source.base + range.lowerBound)
+        let to = UnsafeMutableRawPointer(reserve(length))
+        if length <= Self.slack {
+            for offset in stride(from: 0, to: Self.slack, by: 16) {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
+                              toByteOffset: offset, as: SIMD16<UInt8>.self)
+            }
+        } else {
+            to.copyMemory(from: from, byteCount: length)
+        }
         count += length
     }
 
@@ -96,8 +130,8 @@ struct ByteBuffer: ~Copyable {
         while newCapacity < needed {
             newCapacity *= 2
         }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
+        let newBase = Self.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
         base.deallocate()
         base = newBase
         capacity = newCapacity
