@@ -193,6 +193,11 @@ struct TreeBuilder: ~Copyable {
 
     /// `resolve(_:)` when `path`'s own node is not cached.
     private mutating func walk(to path: PathID) -> Int32 {
+        // Most often the path is a new container's, one step below a cached one.
+        let parent = paths[path.index].parent
+        if !exactMode && path != .root && (parent == .root || paths[parent.index].cachedEpoch == epoch) {
+            return step(to: path, from: parent == .root ? FormTree.root : paths[parent.index].cachedNode, stable: true).node
+        }
         walk.truncate(to: 0)
         var start = path
         var node = FormTree.root
@@ -207,16 +212,23 @@ struct TreeBuilder: ~Copyable {
         }
         var stable = true
         for position in (0..<walk.count).reversed() {
-            let step = walk[position]
-            let child = descend(from: node, by: paths[step.index].component.step)
-            node = child.node
-            stable = stable && child.stable
-            if stable && !exactMode {
-                paths[step.index].cachedNode = node
-                paths[step.index].cachedEpoch = epoch
-            }
+            (node, stable) = step(to: walk[position], from: node, stable: stable)
         }
         return node
+    }
+
+    /// The node of `path`, one step below `parent`, the node of its parent path, and whether
+    /// every step so far was stable (would lead to the same node again), in which case the
+    /// node is cached.
+    @inline(__always)
+    private mutating func step(to path: PathID, from parent: Int32, stable: Bool) -> (node: Int32, stable: Bool) {
+        let child = descend(from: parent, by: paths[path.index].component.step)
+        let stable = stable && child.stable
+        if stable && !exactMode {
+            paths[path.index].cachedNode = child.node
+            paths[path.index].cachedEpoch = epoch
+        }
+        return (child.node, stable)
     }
 
     /// One step of the walk: the child at `step`, made if missing. `stable` tells whether the
