@@ -10,8 +10,8 @@
 /// forms, zero, non-finite values, long expansions) is left to `description`.
 enum DoubleText {
     /// Scaled magnitudes stay below 2^51. There, the gap between doubles times 10^k is below
-    /// 1/2, so at most one integer is within reach of `magnitude × 10^k`, and it is one of the
-    /// two integers around the (inexact) product: the first `k` that works is the shortest.
+    /// 1/2, so at most one integer is within reach of `magnitude × 10^k`, and it is the integer
+    /// nearest the (inexact) product: the first `k` that works is the shortest.
     private static let scaledLimit = 0x1p51
 
     /// The most bytes `writeFixedPoint(_:to:)` writes.
@@ -41,15 +41,14 @@ enum DoubleText {
         while true {
             let scaled = magnitude * scale
             guard scaled < scaledLimit else { return nil }
-            // The candidate is the integer nearest `scaled`, so the one below or above it.
-            // (Converting truncates in one instruction; `rounded()` is a call into libm.)
-            // `UInt64(_:)` from a double takes a longer instruction sequence than `Int64(_:)`.
-            let below = UInt64(Int64(scaled))
-            if Double(below) / scale == magnitude {
-                return write(below, decimals: decimals, power: power, negative: value < 0, to: destination)
-            }
-            if Double(below &+ 1) / scale == magnitude {
-                return write(below &+ 1, decimals: decimals, power: power, negative: value < 0, to: destination)
+            // The one candidate is the integer nearest `scaled`: it lies within 1/4 of the
+            // exact product, which lies within 1/8 of `scaled` (half its ulp below 2^51).
+            // `+ 0.5` is exact there, and converting then truncates in one instruction
+            // (`rounded()` is a call into libm; `UInt64(_:)` from a double takes a longer
+            // sequence than `Int64(_:)`).
+            let nearest = UInt64(Int64(scaled + 0.5))
+            if Double(nearest) / scale == magnitude {
+                return write(nearest, decimals: decimals, power: power, negative: value < 0, to: destination)
             }
             scale *= 10
             power &*= 10
