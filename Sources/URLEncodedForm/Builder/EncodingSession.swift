@@ -55,6 +55,7 @@ final class EncodingSession: @unchecked Sendable {
         return string.withUTF8 { text(of: UnsafeRawBufferPointer($0)) }
     }
 
+    @inline(__always)
     func text(of primitive: some FormPrimitive) -> Range<Int> {
         let start = builder.pointee.tree.values.count
         primitive.appendText(to: &builder.pointee.tree.values, options: options)

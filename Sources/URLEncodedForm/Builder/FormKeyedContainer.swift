@@ -14,6 +14,9 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return .key(session.builder.pointee.internKey(key.stringValue))
     }
 
+    // Inlined into each typed `encode`, so that the primitive's `appendText` is a direct
+    // call: generic, it went through a witness table at every leaf (callgrind, catalog).
+    @inline(__always)
     private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
         try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
     }
