@@ -104,14 +104,12 @@ public final class URLEncodedFormEncoder: Sendable {
     ///   `EncodingError` (with the coding path) for a value this encoder cannot store; the error a
     ///   custom closure throws, unchanged.
     public func encode(_ value: any Encodable) throws -> String {
-        let bytes: [UInt8] = try encode(value)
-        return String(decoding: bytes, as: UTF8.self)
+        try encode(value) { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form-urlencoded text.
     public func encode(_ value: any Encodable) throws -> Data {
-        let bytes: [UInt8] = try encode(value)
-        return Data(bytes)
+        try encode(value) { Data($0) }
     }
 
     /// Encodes `value` as the bytes of its form-urlencoded text.
@@ -124,10 +122,16 @@ public final class URLEncodedFormEncoder: Sendable {
     /// Appends the form-urlencoded text of `value` to `buffer`, which is left as it was when
     /// encoding throws.
     public func encode(_ value: any Encodable, into buffer: inout [UInt8]) throws {
+        try encode(value) { buffer.append(contentsOf: $0) }
+    }
+
+    /// Encodes `value` and returns what `body` makes of the text's bytes, read in place from
+    /// the session's buffer: each result type is made with one copy.
+    private func encode<Result>(_ value: any Encodable, reading body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
         var session = checkOutSession()
         defer { checkIn(&session) }
         try value.encode(to: FormValueEncoder(session: session, path: .root))
-        try session.write(into: &buffer)
+        return try session.withSerialization(body)
     }
 
     private func checkOutSession() -> EncodingSession {

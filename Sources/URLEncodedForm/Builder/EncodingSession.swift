@@ -25,10 +25,14 @@ final class EncodingSession: @unchecked Sendable {
         builder.deallocate()
     }
 
-    /// Appends the serialization of everything stored so far to `buffer`.
-    func write(into buffer: inout [UInt8]) throws {
+    /// Serializes everything stored so far and returns what `body` makes of the bytes, which
+    /// are only valid during the call.
+    func withSerialization<R>(_ body: (UnsafeRawBufferPointer) -> R) throws -> R {
         let buffers = writerBuffers.take() ?? WriterBuffers()
-        writerBuffers = try FormWriter.write(builder.pointee.tree, options: options, buffers: buffers, into: &buffer)
+        let written = try FormWriter.write(builder.pointee.tree, options: options, buffers: buffers)
+        let result = body(written.output.bytes(0..<written.output.count))
+        writerBuffers = consume written
+        return result
     }
 
     /// Forgets the last encoding, keeping its memory for the next.

@@ -68,12 +68,12 @@ struct FormWriter: ~Copyable {
                           opening: wrapping?.opening, closing: wrapping?.closing, sortsObjects: writesInKeyOrder)
     }
 
-    /// Appends the serialization of `tree` to `buffer`, working in `buffers`, which it returns
-    /// for the next write.
+    /// Writes the serialization of `tree` into `buffers`, which it returns with the text in
+    /// `output`.
     ///
     /// - Throws: `URLEncodedFormEncoder.Error.invalidRootObject` when the root is not an object.
-    static func write(_ tree: borrowing FormTree, options: EncodingOptions, buffers: consuming WriterBuffers,
-                      into buffer: inout [UInt8]) throws -> WriterBuffers {
+    static func write(_ tree: borrowing FormTree, options: EncodingOptions,
+                      buffers: consuming WriterBuffers) throws -> WriterBuffers {
         let root = tree[FormTree.root]
         guard root.kind == .object else {
             let description = root.kind == .array ? "array with \(root.childCount) elements" : "string"
@@ -81,7 +81,6 @@ struct FormWriter: ~Copyable {
         }
         var writer = FormWriter(options: options, tree: tree, buffers: buffers)
         writer.writeChildren(of: FormTree.root, in: tree, isRoot: true)
-        buffer.append(contentsOf: writer.output.bytes(0..<writer.output.count))
         return writer.buffers()
     }
 
