@@ -35,6 +35,19 @@ struct FormNode {
         self.kind = kind
     }
 
+    /// A node of `kind` under `key`, as an object child.
+    init(kind: Kind, key: KeyID) {
+        self.kind = kind
+        self.key = key
+    }
+
+    /// A string leaf whose escaped value is `value`, under `key` when it is an object child.
+    init(key: KeyID = .none, value: Range<Int>) {
+        self.kind = .string
+        self.key = key
+        self.value = value
+    }
+
     var firstChild: Int32 {
         get { Int32(truncatingIfNeeded: links) }
         set { links = links & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: newValue)) }

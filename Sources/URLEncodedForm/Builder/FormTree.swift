@@ -50,7 +50,20 @@ struct FormTree: ~Copyable {
     // MARK: Lookup
 
     /// The child of object `parent` whose key equals `key`.
+    @inline(__always)
     mutating func child(of parent: Int32, key: KeyID) -> Int32? {
+        let parentNode = nodes[parent]
+        // Most keys are new. Between ASCII keys equal means the same id, and the filter of an
+        // unindexed parent proves a new one absent without a call, a scan or a hash.
+        if key.isASCII && !parentNode.hasNonASCIIChildKeys && !parentNode.isIndexed
+            && parentNode.keyFilter & key.filterBit == 0 {
+            return nil
+        }
+        return searchChild(of: parent, key: key)
+    }
+
+    /// `child(of:key:)` when the filter cannot tell: through the index, or by a scan.
+    private mutating func searchChild(of parent: Int32, key: KeyID) -> Int32? {
         let parentNode = nodes[parent]
         if parentNode.isIndexed {
             if !key.isASCII && !parentNode.indexHashesUnicode {
@@ -61,12 +74,7 @@ struct FormTree: ~Copyable {
             let hash = nodes[parent].indexHashesUnicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
             return index.first(owner: nodes[parent].identity, hash: hash) { keyOf($0, equals: key) }
         }
-        // Between ASCII keys, equal means the same id.
         let bytewise = key.isASCII && !parentNode.hasNonASCIIChildKeys
-        if bytewise && parentNode.keyFilter & key.filterBit == 0 {
-            // Most keys are new: the filter proves it without a scan.
-            return nil
-        }
         var candidate = parentNode.firstChild
         while candidate != Self.none {
             let node = nodes[candidate]
@@ -112,18 +120,28 @@ struct FormTree: ~Copyable {
 
     // MARK: Changes
 
-    /// Appends a child of `kind` under `key` to object `parent`.
-    mutating func appendChild(to parent: Int32, kind: FormNode.Kind, key: KeyID) -> Int32 {
-        var node = FormNode(kind: kind)
-        node.key = key
+    /// Appends `node`, whose `key` is set, as the last child of object `parent`.
+    @inline(__always)
+    mutating func appendChild(_ node: FormNode, to parent: Int32) -> Int32 {
         let child = link(Int32(nodes.append(node)), to: parent)
+        let parentNode = nodes[parent]
+        // Most children: an ASCII key in a parent too small for the index; only the filter
+        // learns of it.
+        if node.key.isASCII && !parentNode.isIndexed && parentNode.childCount <= Self.indexThreshold {
+            nodes[parent].keyFilter |= node.key.filterBit
+        } else {
+            register(child, key: node.key, in: parent)
+        }
+        return child
+    }
+
+    /// Records the new child `child` of `parent` under `key` in the parent's flags, filter and
+    /// index, building the index when the parent grows past `indexThreshold`.
+    private mutating func register(_ child: Int32, key: KeyID, in parent: Int32) {
         if !key.isASCII {
             nodes[parent].hasNonASCIIChildKeys = true
         }
         let parentNode = nodes[parent]
-        if !parentNode.isIndexed {
-            nodes[parent].keyFilter |= key.filterBit
-        }
         if parentNode.isIndexed {
             if !key.isASCII && !parentNode.indexHashesUnicode {
                 buildIndex(of: parent, unicode: true)
@@ -131,15 +149,17 @@ struct FormTree: ~Copyable {
                 let hash = parentNode.indexHashesUnicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
                 index.insert(owner: parentNode.identity, hash: hash, child: child)
             }
-        } else if parentNode.childCount > Self.indexThreshold {
+            return
+        }
+        nodes[parent].keyFilter |= key.filterBit
+        if parentNode.childCount > Self.indexThreshold {
             buildIndex(of: parent, unicode: parentNode.hasNonASCIIChildKeys)
         }
-        return child
     }
 
-    /// Appends an element of `kind` to array `parent`.
-    mutating func appendElement(to parent: Int32, kind: FormNode.Kind) -> Int32 {
-        let element = link(Int32(nodes.append(FormNode(kind: kind))), to: parent)
+    /// Appends `node` as the last element of array `parent`.
+    mutating func appendElement(_ node: FormNode, to parent: Int32) -> Int32 {
+        let element = link(Int32(nodes.append(node)), to: parent)
         // Arrays are indexed by position once an element is looked up past the threshold.
         let parentNode = nodes[parent]
         if parentNode.isIndexed {

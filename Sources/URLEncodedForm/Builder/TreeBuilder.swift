@@ -149,8 +149,7 @@ struct TreeBuilder: ~Copyable {
             if let existing = findChild(of: parent, key: key) {
                 replaceWithLeaf(existing, value: value)
             } else {
-                let leaf = tree.appendChild(to: parent, kind: .string, key: key)
-                tree.setValue(of: leaf, to: value)
+                _ = tree.appendChild(FormNode(key: key, value: value), to: parent)
             }
         case let .index(index):
             settle(parent, as: .array)
@@ -158,8 +157,7 @@ struct TreeBuilder: ~Copyable {
             if index >= 0 && index < Int(tree[parent].childCount) {
                 replaceWithLeaf(tree.element(index, of: parent), value: value)
             } else {
-                let leaf = tree.appendElement(to: parent, kind: .string)
-                tree.setValue(of: leaf, to: value)
+                _ = tree.appendElement(FormNode(value: value), to: parent)
             }
         }
     }
@@ -240,7 +238,7 @@ struct TreeBuilder: ~Copyable {
             if let existing = findChild(of: parent, key: key) {
                 return (existing, true)
             }
-            return (tree.appendChild(to: parent, kind: .pending, key: key), true)
+            return (tree.appendChild(FormNode(kind: .pending, key: key), to: parent), true)
         case let .index(index):
             settle(parent, as: .array)
             let count = Int(tree[parent].childCount)
@@ -248,7 +246,7 @@ struct TreeBuilder: ~Copyable {
                 return (tree.element(index, of: parent), true)
             }
             // Past the end Alamofire appends, so the element lands at `count`, not `index`.
-            return (tree.appendElement(to: parent, kind: .pending), index == count)
+            return (tree.appendElement(FormNode(kind: .pending), to: parent), index == count)
         }
     }
 
