@@ -268,6 +268,7 @@ struct TreeBuilder: ~Copyable {
 
     /// The object child with `key`. A match spelled differently takes the new spelling, as
     /// Alamofire's walk does, and from then on every walk is exact.
+    @inline(__always)
     private mutating func findChild(of parent: Int32, key: KeyID) -> Int32? {
         guard let child = tree.child(of: parent, key: key) else { return nil }
         if tree[child].key != key {
