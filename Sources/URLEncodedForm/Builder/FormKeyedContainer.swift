@@ -7,6 +7,8 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { session.codingPath(path) }
 
     /// The tree step for `key`, storing its bytes only when the tree may need them.
+    // Inlined here and in `component(for:)`: a generic call per key cost more than the body.
+    @inline(__always)
     private func step(for key: Key) -> TreeStep {
         if let index = key.intValue {
             return .index(index)
@@ -21,6 +23,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
     }
 
+    @inline(__always)
     private func component(for key: Key) -> PathComponent {
         .key(session.builder.pointee.internKey(key.stringValue), intValue: key.intValue)
     }

@@ -142,6 +142,8 @@ struct TreeBuilder: ~Copyable {
         try store(value, at: entry.component.step, in: entry.parent)
     }
 
+    // Inlined into `store(_:at:in:)`, its one caller, where every leaf passes.
+    @inline(__always)
     private mutating func storeLeaf(_ value: Range<Int>, at step: TreeStep, in parent: Int32) {
         switch step {
         case let .key(key):

@@ -98,6 +98,8 @@ struct EscapedKeys: ~Copyable {
 
     /// Appends the escaped key to `buffer`, with the `opening` and `closing` it was built with
     /// around it when `wrapped`.
+    // Inlined: the writer calls it for every object child.
+    @inline(__always)
     func append(_ key: KeyID, wrapped: Bool, to buffer: inout ByteBuffer) {
         let entry = entries[Int(key.index)]
         let range = wrapped ? entry.start - openingLength..<entry.end + closingLength : entry.start..<entry.end

@@ -131,6 +131,7 @@ struct FormWriter: ~Copyable {
         segments.truncate(to: firstSegment)
     }
 
+    @inline(__always)
     private mutating func writeNode(_ node: Int32, in tree: borrowing FormTree) {
         if tree[node].kind == .string {
             writeLeaf(node, in: tree)
@@ -185,6 +186,7 @@ struct FormWriter: ~Copyable {
         return true
     }
 
+    @inline(__always)
     private mutating func writeLeaf(_ leaf: Int32, in tree: borrowing FormTree) {
         if let leafKeys {
             leafKeys.appendEncoded(String(decoding: key.bytes(0..<key.count), as: UTF8.self), to: &output)
@@ -199,6 +201,9 @@ struct FormWriter: ~Copyable {
     // MARK: Keys
 
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
+    // Inlined, as are `writeNode(_:in:)` and `writeLeaf(_:in:)`: each runs once per child or
+    // pair, and the calls cost more than the bodies (callgrind on the catalog).
+    @inline(__always)
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
         if !isRoot, case let .custom(encoding) = options.keyPathEncoding.style {
             appendKeyPart(encoding(String(decoding: tree.keyBytes(childKey), as: UTF8.self)))
