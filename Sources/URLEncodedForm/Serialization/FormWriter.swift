@@ -201,8 +201,8 @@ struct FormWriter: ~Copyable {
     // MARK: Keys
 
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
-    // Inlined, as are `writeNode(_:in:)` and `writeLeaf(_:in:)`: each runs once per child or
-    // pair, and the calls cost more than the bodies (callgrind on the catalog).
+    // Inlined, as are `writeNode`, `writeLeaf`, `appendElementKey` and `restoreKey`: each runs
+    // once per child or pair, and the calls cost more than the bodies (callgrind, catalog).
     @inline(__always)
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
         if !isRoot, case let .custom(encoding) = options.keyPathEncoding.style {
@@ -214,6 +214,7 @@ struct FormWriter: ~Copyable {
     }
 
     /// Appends (or, for a custom encoding, substitutes) an array element's key.
+    @inline(__always)
     private mutating func appendElementKey(_ position: Int, parentKey: [UInt8]?) {
         switch options.arrayEncoding {
         case .brackets:
@@ -231,6 +232,7 @@ struct FormWriter: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func restoreKey(to mark: Int, parentKey: [UInt8]?) {
         guard let parentKey else {
             key.truncate(to: mark)
