@@ -31,6 +31,8 @@ enum DecimalText {
     }
 
     /// The number of decimal digits of `value`: comparisons, not divisions.
+    // Inlined, as is `writeDigits`: every number written calls both.
+    @inline(__always)
     static func digitCount(of value: UInt64) -> Int {
         var count = 1
         var threshold: UInt64 = 10
@@ -44,6 +46,7 @@ enum DecimalText {
 
     /// Writes the digits of `value` backwards, ending just before `end`, two at a time: half
     /// the divisions of one at a time.
+    @inline(__always)
     static func writeDigits(of value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         var position = end
