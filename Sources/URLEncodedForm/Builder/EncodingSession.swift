@@ -55,8 +55,7 @@ final class EncodingSession: @unchecked Sendable {
     }
 
     func text(of string: String) -> Range<Int> {
-        var string = string
-        return string.withUTF8 { text(of: UnsafeRawBufferPointer($0)) }
+        string.withUTF8Bytes { text(of: $0) }
     }
 
     // Inlined, like `encode(_:at:claiming:)` and `leafText(of:unwrappingOptionals:)`: called

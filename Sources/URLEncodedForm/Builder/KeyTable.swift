@@ -130,9 +130,7 @@ struct KeyTable: ~Copyable {
 
     /// The id of `key`, found by its bytes.
     private mutating func internBytes(of key: String) -> KeyID {
-        var key = key
-        let found = key.withUTF8 { utf8 -> (id: KeyID?, hash: UInt32, isASCII: Bool) in
-            let raw = UnsafeRawBufferPointer(utf8)
+        let found = key.withUTF8Bytes { raw -> (id: KeyID?, hash: UInt32, isASCII: Bool) in
             var hash: UInt32 = 2_166_136_261
             var combined: UInt8 = 0
             for byte in raw {
@@ -164,7 +162,7 @@ struct KeyTable: ~Copyable {
             unicodeHash = UInt32(truncatingIfNeeded: hasher.finalize())
         }
         let start = bytes.count
-        key.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
+        key.withUTF8Bytes { bytes.append($0) }
         entries.append(Entry(start: start, length: bytes.count - start, isASCII: found.isASCII,
                              hash: found.hash, unicodeHash: unicodeHash))
         let id = KeyID(index: Int32(entries.count - 1), isASCII: found.isASCII)

@@ -65,8 +65,7 @@ final class EscapeTable: @unchecked Sendable {
 
     /// Appends the escaped UTF-8 of `string` to `buffer`.
     func appendEscaped(_ string: String, to buffer: inout ByteBuffer) {
-        var string = string
-        string.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), to: &buffer) }
+        string.withUTF8Bytes { appendEscaped($0, to: &buffer) }
     }
 
     /// The upper-case hex digit of a nibble, as Foundation writes it.

@@ -252,8 +252,7 @@ struct FormWriter: ~Copyable {
     }
 
     private mutating func appendKeyPart(_ raw: String) {
-        var raw = raw
-        raw.withUTF8 { appendKeyPart(UnsafeRawBufferPointer($0)) }
+        raw.withUTF8Bytes { appendKeyPart($0) }
     }
 
 
