@@ -95,6 +95,9 @@ struct KeyTable: ~Copyable {
     }
 
     /// The id of `key`, added if it is new.
+    // Inlined with `TreeBuilder.internKey` into each keyed store: most keys hit `recent`, and
+    // the call cost as much as the hit.
+    @inline(__always)
     mutating func intern(_ key: String) -> KeyID {
         guard let words = identity(of: key) else {
             return internBytes(of: key)

@@ -50,6 +50,7 @@ struct TreeBuilder: ~Copyable {
     // MARK: Keys and paths
 
     /// The id of `key` in the tree's key table.
+    @inline(__always)
     mutating func internKey(_ key: String) -> KeyID {
         tree.keys.intern(key)
     }
