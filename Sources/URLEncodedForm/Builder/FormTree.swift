@@ -158,6 +158,8 @@ struct FormTree: ~Copyable {
     }
 
     /// Appends `node` as the last element of array `parent`.
+    // Inlined, as `appendChild(_:to:)` is: every array element passes here.
+    @inline(__always)
     mutating func appendElement(_ node: FormNode, to parent: Int32) -> Int32 {
         let element = link(Int32(nodes.append(node)), to: parent)
         // Arrays are indexed by position once an element is looked up past the threshold.
