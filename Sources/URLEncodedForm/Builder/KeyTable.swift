@@ -53,12 +53,17 @@ struct KeyTable: ~Copyable {
     /// direct-mapped: a coding key is usually a literal, and a hit skips hashing its bytes.
     private var recent = [RecentKey](repeating: RecentKey(), count: Self.recentCount)
     private static let recentCount = 256
+    /// The `recent` entries of this encoding are those of this generation: forgetting the keys
+    /// of an encoding takes one increment, not a pass over the cache.
+    private var generation: UInt32 = 1
     /// Whether `String` is laid out as `identity(of:)` expects; checked once per table.
     private let stringLayoutIsKnown = KeyTable.checkStringLayout()
 
     private struct RecentKey {
         var words: (UInt64, UInt64) = (0, 0)
         var id = KeyID.none
+        /// 0, which no table generation is, marks an empty entry.
+        var generation: UInt32 = 0
     }
 
     var count: Int { entries.count }
@@ -75,8 +80,13 @@ struct KeyTable: ~Copyable {
         for position in slots.indices {
             slots[position] = 0
         }
-        for position in recent.indices {
-            recent[position] = RecentKey()
+        generation &+= 1
+        if generation == 0 {
+            // Once in 2^32 encodings: entries as old as the new generation could match.
+            for position in recent.indices {
+                recent[position] = RecentKey()
+            }
+            generation = 1
         }
     }
 
@@ -104,11 +114,11 @@ struct KeyTable: ~Copyable {
         }
         let position = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.recentCount - 1)
         let candidate = recent[position]
-        if candidate.words == words && candidate.id != .none {
+        if candidate.words == words && candidate.generation == generation {
             return candidate.id
         }
         let id = internBytes(of: key)
-        recent[position] = RecentKey(words: words, id: id)
+        recent[position] = RecentKey(words: words, id: id, generation: generation)
         return id
     }
 

@@ -63,6 +63,13 @@ final class EscapeTable: @unchecked Sendable {
         buffer.commit(written)
     }
 
+    /// What `byte` becomes, little-endian in the low bytes of `bytes`, and how many bytes
+    /// that is.
+    func escape(_ byte: UInt8) -> (bytes: UInt32, count: Int) {
+        let write = writes[Int(byte)]
+        return (write & 0xFF_FFFF, Int(write >> 24))
+    }
+
     /// Appends the escaped UTF-8 of `string` to `buffer`.
     func appendEscaped(_ string: String, to buffer: inout ByteBuffer) {
         string.withUTF8Bytes { appendEscaped($0, to: &buffer) }

@@ -7,19 +7,14 @@ struct EscapedFragment {
 
     /// - Parameter escapeTable: the table to escape `literal` with; `nil` keeps it raw.
     init(_ literal: StaticString, escapeTable: EscapeTable?) {
-        let raw = UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        var escaped = ByteBuffer(capacity: 32)
-        if let escapeTable {
-            escapeTable.appendEscaped(raw, to: &escaped)
-        } else {
-            escaped.append(raw)
+        for offset in 0..<literal.utf8CodeUnitCount {
+            let byte = literal.utf8Start[offset]
+            let escaped = escapeTable?.escape(byte) ?? (bytes: UInt32(byte), count: 1)
+            bytes |= UInt64(escaped.bytes) << UInt64(8 * count)
+            count += escaped.count
         }
-        // Escaping at most triples a byte, so the two-byte literals used here fit.
-        assert(escaped.count <= 8, "fragment too long")
-        for (offset, byte) in escaped.bytes(0..<escaped.count).enumerated() {
-            bytes |= UInt64(byte) << UInt64(8 * offset)
-        }
-        count = escaped.count
+        // Escaping at most triples a byte, so the two-byte literals used here fit a word.
+        assert(count <= 8, "fragment too long")
     }
 
     @inline(__always)
