@@ -6,8 +6,8 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     var codingPath: [any CodingKey] { session.codingPath(path) }
 
-    /// The tree step for `key`, storing its bytes only when the tree may need them.
     // Inlined here and in `component(for:)`: a generic call per key cost more than the body.
+    /// The tree step for `key`, storing its bytes only when the tree may need them.
     @inline(__always)
     private func step(for key: Key) -> TreeStep {
         if let index = key.intValue {

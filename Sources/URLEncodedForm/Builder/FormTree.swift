@@ -157,8 +157,8 @@ struct FormTree: ~Copyable {
         }
     }
 
-    /// Appends `node` as the last element of array `parent`.
     // Inlined, as `appendChild(_:to:)` is: every array element passes here.
+    /// Appends `node` as the last element of array `parent`.
     @inline(__always)
     mutating func appendElement(_ node: FormNode, to parent: Int32) -> Int32 {
         let element = link(Int32(nodes.append(node)), to: parent)

@@ -104,9 +104,9 @@ struct KeyTable: ~Copyable {
         return bytes.bytes(entry.start..<entry.start + entry.length)
     }
 
-    /// The id of `key`, added if it is new.
     // Inlined with `TreeBuilder.internKey` into each keyed store: most keys hit `recent`, and
     // the call cost as much as the hit.
+    /// The id of `key`, added if it is new.
     @inline(__always)
     mutating func intern(_ key: String) -> KeyID {
         guard let words = identity(of: key) else {

@@ -232,9 +232,9 @@ struct TreeBuilder: ~Copyable {
         return (child.node, stable)
     }
 
+    // Inlined into the walk, which takes one step per new container.
     /// One step of the walk: the child at `step`, made if missing. `stable` tells whether the
     /// same step will lead to the same child next time.
-    // Inlined into the walk, which takes one step per new container.
     @inline(__always)
     private mutating func descend(from parent: Int32, by step: TreeStep) -> (node: Int32, stable: Bool) {
         switch step {

@@ -96,9 +96,9 @@ struct EscapedKeys: ~Copyable {
         return bytes.bytes(entry.start..<entry.end)
     }
 
+    // Inlined: the writer calls it for every object child.
     /// Appends the escaped key to `buffer`, with the `opening` and `closing` it was built with
     /// around it when `wrapped`.
-    // Inlined: the writer calls it for every object child.
     @inline(__always)
     func append(_ key: KeyID, wrapped: Bool, to buffer: inout ByteBuffer) {
         let entry = entries[Int(key.index)]

@@ -200,9 +200,9 @@ struct FormWriter: ~Copyable {
 
     // MARK: Keys
 
-    /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     // Inlined, as are `writeNode`, `writeLeaf`, `appendElementKey` and `restoreKey`: each runs
     // once per child or pair, and the calls cost more than the bodies (callgrind, catalog).
+    /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     @inline(__always)
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
         if !isRoot, case let .custom(encoding) = options.keyPathEncoding.style {

@@ -30,8 +30,8 @@ enum DecimalText {
         return length
     }
 
-    /// The number of decimal digits of `value`: comparisons, not divisions.
     // Inlined, as is `writeDigits`: every number written calls both.
+    /// The number of decimal digits of `value`: comparisons, not divisions.
     @inline(__always)
     static func digitCount(of value: UInt64) -> Int {
         var count = 1
