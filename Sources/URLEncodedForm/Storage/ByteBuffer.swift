@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable run of bytes written through raw pointers: the one buffer every stage of an
 /// encoding appends to (escaped values, raw keys, the output).
 ///
@@ -18,15 +20,23 @@ struct ByteBuffer: ~Copyable {
         self.base = Self.allocate(capacity: self.capacity)
     }
 
-    /// Zeroed memory for `capacity` bytes and the slack.
+    /// Zeroed memory for `capacity` bytes and the slack, to be freed with `free`.
+    ///
+    /// `calloc` rather than allocating and zeroing: a large block comes from fresh pages,
+    /// which are zero already, so the big buffers cost nothing to clear. Should it fail, the
+    /// standard allocator reports the lack of memory as every Swift allocation does.
     private static func allocate(capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + slack)
-        base.initialize(repeating: 0, count: capacity + slack)
-        return base
+        let size = capacity + slack
+        guard let memory = calloc(size, 1) else {
+            let base = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+            base.initialize(repeating: 0, count: size)
+            return base
+        }
+        return memory.bindMemory(to: UInt8.self, capacity: size)
     }
 
     deinit {
-        base.deallocate()
+        free(base)
     }
 
     var capacityInBytes: Int { capacity }
@@ -132,7 +142,7 @@ struct ByteBuffer: ~Copyable {
         }
         let newBase = Self.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        free(base)
         base = newBase
         capacity = newCapacity
     }
