@@ -15,6 +15,10 @@ import Synchronization
 /// become `parent[child]` keys (see `KeyPathEncoding`) and arrays `key[]` keys (see
 /// `ArrayEncoding`). The encoder is immutable but for `allowedCharacters`, which is guarded, so
 /// one instance may be shared by any number of threads.
+///
+/// An encoder keeps the memory of its last encodings for the next ones, so reuse one rather
+/// than making one per request: up to 64 MB per idle buffer set, and more while encodings that
+/// large recur (it is let go after the first smaller one).
 public final class URLEncodedFormEncoder: Sendable {
     /// Errors of the encoder itself; `EncodingError`s and the errors of custom closures are
     /// thrown as they are.
@@ -72,7 +76,7 @@ public final class URLEncodedFormEncoder: Sendable {
     private let escaping: Mutex<Escaping>
     /// Sessions of finished encodings, for the next encodings to reuse.
     private let idleSessions = SessionPool()
-    /// A session that grew beyond this many bytes is let go rather than kept.
+    /// A session that holds more than this many bytes is kept only while encodings need them.
     private static let idleSessionCapacityLimit = 64 << 20
 
     /// Creates an encoder; every argument defaults to Alamofire's default.
@@ -144,9 +148,12 @@ public final class URLEncodedFormEncoder: Sendable {
     }
 
     /// Keeps `session` for reuse, unless user code still holds one of its containers or
-    /// encoders (it could write into the next encoding) or it grew too large to keep.
+    /// encoders (it could write into the next encoding), or it holds more than
+    /// `idleSessionCapacityLimit` that this encoding did not need: large memory is kept while
+    /// large encodings recur, and let go after the first smaller one.
     private func checkIn(_ session: inout EncodingSession) {
-        guard isKnownUniquelyReferenced(&session), session.capacityInBytes <= Self.idleSessionCapacityLimit else { return }
+        guard isKnownUniquelyReferenced(&session),
+              session.capacityInBytes <= Self.idleSessionCapacityLimit || session.fitsLastEncoding else { return }
         session.removeAll()
         idleSessions.keep(session)
     }

@@ -76,6 +76,26 @@ struct AllocationGateTests {
         #expect(optimized <= floor + 128, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
+    @Test func memoryBeyondTheIdleLimitIsKeptWhileLargeEncodingsRecurAndLetGoAfterASmallerOne() throws {
+        let large = Self.catalog(records: 40_000)  // buffers well past the 64 MB idle limit
+        let small = Self.catalog(records: 10)
+        let encoder = URLEncodedFormEncoder()
+        var output: [UInt8] = []
+        try encoder.encode(large, into: &output)
+        output.removeAll(keepingCapacity: true)
+        let floor = try Self.allocations { try large.encode(to: WalkFloorEncoder()) }
+
+        let recurring = try Self.allocations { try encoder.encode(large, into: &output) }
+        #expect(recurring <= floor + 16, "a recurring large encoding allocated \(recurring), walk floor \(floor)")
+
+        // The small encoding runs in the large session, which is then let go: the next large
+        // encoding grows its buffers again.
+        try encoder.encode(small, into: &output)
+        output.removeAll(keepingCapacity: true)
+        let afterSmall = try Self.allocations { try encoder.encode(large, into: &output) }
+        #expect(afterSmall > floor + 16, "the large session was kept: \(afterSmall) allocations, walk floor \(floor)")
+    }
+
     @Test func theStringResultCostsOneAllocationMoreThanTheBytes() throws {
         let value = Self.catalog(records: 100)
         let encoder = URLEncodedFormEncoder()
