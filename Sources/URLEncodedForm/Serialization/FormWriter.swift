@@ -287,7 +287,7 @@ struct FormWriter: ~Copyable {
         sorted.sortSmall { left, right in
             left.leadingBytes != right.leadingBytes
                 ? left.leadingBytes < right.leadingBytes
-                : ByteOrder.precedes(segment(left.index), segment(right.index))
+                : ByteOrder.precedes(segment(left.index), segment(right.index), agreeingOn: shared &+ 8)
         }
 
         // The level is rewritten through `scratch`. When what precedes it is shorter than the

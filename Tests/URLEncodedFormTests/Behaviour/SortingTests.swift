@@ -65,6 +65,15 @@ struct SortingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func aTextSortsBeforeItselfFollowedByAnUnescapedNul(contender: Contender) {
+        // A set that lets U+0000 through: "a" and "a\0" look alike to a comparison that pads
+        // the end of a text with zero bytes; the shorter must still come first.
+        let allowed = CharacterSet(charactersIn: "a\u{0}")
+        let options = FormOptions(allowedCharacters: .set(allowed))
+        #expect(contender.outcome(["v": ["a\u{0}", "a"]], options) == .output("%76%5B%5D=a&%76%5B%5D=a\u{0}"))
+    }
+
+    @Test(arguments: Contender.allCases)
     func recordsOfAnArraySortByTheFirstValueThatDiffers(contender: Contender) {
         // Every record writes "[id]=…&[name]=…": the order is decided in the ids, past a
         // shared beginning longer than eight bytes, or, for equal ids, in the names.
