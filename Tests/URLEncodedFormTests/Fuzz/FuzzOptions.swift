@@ -108,10 +108,14 @@ struct FuzzOptions: CustomStringConvertible {
         withBrackets.insert(charactersIn: "[]")
         let ascii = (0 ... 127).map { Character(Unicode.Scalar(UInt8($0))) }
         let subset = String(ascii.filter { _ in rng.chance(0.6) })
+        // Every ASCII character but the separators: control characters, `\0` among them, are
+        // written as they are, so texts hold zero bytes.
+        let controlsPass = String(ascii.filter { !"&=[] ".contains($0) })
         return [
             ("afURLQueryAllowed", .afURLQueryAllowed), ("urlQueryAllowed", .set(.urlQueryAllowed)),
             ("alphanumerics", .set(.alphanumerics)), ("afURLQueryAllowed+[]", .set(withBrackets)),
             ("asciiSubset:\(FuzzStrings.literal(subset))", .set(CharacterSet(charactersIn: subset))),
+            ("asciiButSeparators", .set(CharacterSet(charactersIn: controlsPass))),
             ("nonASCIILetters", .set(CharacterSet(charactersIn: "abcxyzABC019-._~\u{E9}\u{FC}\u{DF}\u{436}\u{434}\u{65E5}\u{672C}e\u{301}"))),
         ]
     }

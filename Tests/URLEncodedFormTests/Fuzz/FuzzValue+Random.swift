@@ -46,7 +46,10 @@ extension FuzzValue {
     }
 
     private static func strings(using rng: inout SplitMix64) -> [String] {
-        (0 ..< rng.smallCount(in: 0 ... 4)).map { _ in FuzzStrings.value(using: &rng) }
+        if rng.chance(0.3) {
+            return FuzzStrings.family(using: &rng)
+        }
+        return (0 ..< rng.smallCount(in: 0 ... 4)).map { _ in FuzzStrings.value(using: &rng) }
     }
 
     /// Keys are often numeric-looking (`"0"`, `"007"`), which Swift turns into indices.
