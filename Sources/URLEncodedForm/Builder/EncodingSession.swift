@@ -31,7 +31,6 @@ final class EncodingSession: @unchecked Sendable {
         let buffers = writerBuffers.take() ?? WriterBuffers()
         let written = try FormWriter.write(builder.pointee.tree, options: options, buffers: buffers)
         let result = body(written.output.bytes(0..<written.output.count))
-        lastOutputCount = written.output.count
         writerBuffers = consume written
         return result
     }
@@ -39,7 +38,8 @@ final class EncodingSession: @unchecked Sendable {
     /// Forgets the last encoding, keeping its memory for the next.
     func removeAll() {
         builder.pointee.removeAll()
-        lastOutputCount = 0
+        // The text goes too: an encoding that throws before writing then reads as empty.
+        writerBuffers?.output.truncate(to: 0)
     }
 
     /// The memory a reused session keeps.
@@ -47,14 +47,12 @@ final class EncodingSession: @unchecked Sendable {
         builder.pointee.capacityInBytes + (writerBuffers?.capacityInBytes ?? 0)
     }
 
-    /// The length of the text the last encoding wrote; 0 until one finishes.
-    private var lastOutputCount = 0
-
-    /// Whether the last encoding needed a good part of the memory the session holds: it wrote
-    /// at least a quarter of its output buffer (a buffer doubles as it grows, so an encoding
-    /// as large as the one that grew it fills at least half).
+    /// Whether the last encoding needed a good part of the memory the session holds: its text
+    /// fills at least a quarter of the output buffer (a buffer doubles as it grows, so an
+    /// encoding as large as the one that grew it fills at least half).
     var fitsLastEncoding: Bool {
-        lastOutputCount * 4 >= writerBuffers?.output.capacityInBytes ?? .max
+        let written = writerBuffers?.output.count ?? 0
+        return written * 4 >= writerBuffers?.output.capacityInBytes ?? .max
     }
 
     // MARK: Leaf text

@@ -156,7 +156,8 @@ struct KeyTable: ~Copyable {
                 let slot = slots[position]
                 if UInt32(truncatingIfNeeded: slot >> 32) == hash {
                     let id = self.id(at: Int(slot & 0xFFFF_FFFF) - 1)
-                    if Self.equal(raw, bytes(of: id)) {
+                    let stored = bytes(of: id)
+                    if stored.count == raw.count && ByteOrder.isPrefix(stored, of: raw) {
                         return (id, hash, combined < 0x80)
                     }
                 }
@@ -204,9 +205,4 @@ struct KeyTable: ~Copyable {
         }
     }
 
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return true }
-        return memcmp(aBase, bBase, a.count) == 0
-    }
 }

@@ -153,8 +153,7 @@ struct FormWriter: ~Copyable {
         defer { levelEntries.truncate(to: first) }
         var child = tree[parent].firstChild
         while child != FormTree.none {
-            let key = tree[child].key
-            levelEntries.append(RankedChild(rank: escapedKeys.rank(of: key), node: child))
+            levelEntries.append(RankedChild(rank: escapedKeys.rank(of: tree[child].key), node: child))
             child = tree[child].nextSibling
         }
         let level = levelEntries.elements(from: first)
@@ -165,10 +164,10 @@ struct FormWriter: ~Copyable {
         }
         // Sorted, a key that begins any other key of the level begins the next one.
         for index in first..<(levelEntries.count - 1) {
-            let key = tree[levelEntries[index].node].key
-            guard !escapedKeys.isRanked || escapedKeys.isPrefixOfAnother(key) else { continue }
+            let childKey = tree[levelEntries[index].node].key
+            guard !escapedKeys.isRanked || escapedKeys.isPrefixOfAnother(childKey) else { continue }
             let next = escapedKeys.bytes(of: tree[levelEntries[index + 1].node].key)
-            if ByteOrder.isPrefix(escapedKeys.bytes(of: key), of: next) {
+            if ByteOrder.isPrefix(escapedKeys.bytes(of: childKey), of: next) {
                 return false
             }
         }
@@ -295,11 +294,11 @@ struct FormWriter: ~Copyable {
         // it in order, and the buffers trade places: one copy of the level rather than two.
         scratch.truncate(to: 0)
         if levelStart < output.count - levelStart {
-            scratch.append(output.bytes(0..<levelStart))
+            scratch.append(0..<levelStart, of: output)
             Self.append(sorted, of: bounds, from: output, to: &scratch, shift: 0)
             swap(&output, &scratch)
         } else {
-            scratch.append(output.bytes(levelStart..<output.count))
+            scratch.append(levelStart..<output.count, of: output)
             output.truncate(to: levelStart)
             Self.append(sorted, of: bounds, from: scratch, to: &output, shift: levelStart)
         }

@@ -61,14 +61,12 @@ struct ByteBuffer: ~Copyable {
         count += 1
     }
 
-    // Inlined: the writer appends a few short byte ranges per pair, and a call costs more
-    // than copying them (measured with callgrind on the catalog payload).
-    @inline(__always)
+    /// Appends `bytes` from outside any buffer (a string's UTF-8, a memoized key). Copies
+    /// between buffers, the hot ones, go through `append(_:of:)`.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        let length = bytes.count
-        guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), length > 0 else { return }
-        Self.copy(from: source, to: reserve(length), count: length)
-        count += length
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        UnsafeMutableRawPointer(reserve(bytes.count)).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
     }
 
     /// Appends the bytes `range` of `source`, another buffer.
@@ -91,38 +89,6 @@ struct ByteBuffer: ~Copyable {
             to.copyMemory(from: from, byteCount: length)
         }
         count += length
-    }
-
-    /// Copies `count` bytes between buffers that do not overlap: up to 32 without a call to
-    /// memcpy, as two moves that overlap in the middle (two 16-byte vectors for 16 to 32
-    /// bytes, two 8-byte words for 8 to 16, two 4-byte words for 4 to 7), which cover every
-    /// byte and touch nothing outside. Keys and values are mostly that short.
-    @inline(__always)
-    private static func copy(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(destination)
-        if count > 32 {
-            destination.update(from: source, count: count)
-        } else if count >= 16 {
-            let head = from.loadUnaligned(as: SIMD16<UInt8>.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self)
-            to.storeBytes(of: head, as: SIMD16<UInt8>.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 16, as: SIMD16<UInt8>.self)
-        } else if count >= 8 {
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-        } else if count >= 4 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-        } else {
-            for offset in 0..<count {
-                destination[offset] = source[offset]
-            }
-        }
     }
 
     /// Drops every byte from `newCount` on.

@@ -47,12 +47,16 @@ extension UInt64: FormPrimitive {}
 extension Double: FormPrimitive {
     /// `description`: shortest round-trip digits, `1e-05`, `inf`, `-0.0`.
     func appendText(to values: inout ByteBuffer, options: EncodingOptions) {
-        if options.escapeTable.passesNumbers,
-           let length = DoubleText.writeFixedPoint(self, to: values.reserve(DoubleText.maxFixedPointLength)) {
-            values.commit(length)
+        guard options.escapeTable.passesNumbers else {
+            DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
             return
         }
-        DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
+        if let length = DoubleText.writeFixedPoint(self, to: values.reserve(DoubleText.maxFixedPointLength)) {
+            values.commit(length)
+        } else {
+            // Exponent forms and long expansions: the fast path already failed once.
+            options.escapeTable.appendEscaped(description, to: &values)
+        }
     }
 }
 
