@@ -108,30 +108,50 @@ public final class URLEncodedFormEncoder: Sendable {
     ///   `EncodingError` (with the coding path) for a value this encoder cannot store; the error a
     ///   custom closure throws, unchanged.
     public func encode(_ value: any Encodable) throws -> String {
-        try encode(value) { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+        try encode(value) { text in
+            String(unsafeUninitializedCapacity: text.count) { utf8 in
+                text.copy(to: UnsafeMutableRawBufferPointer(utf8))
+                return text.count
+            }
+        }
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form-urlencoded text.
     public func encode(_ value: any Encodable) throws -> Data {
-        try encode(value) { Data($0) }
+        try encode(value) { text in
+            var data = Data(count: text.count)
+            data.withUnsafeMutableBytes { text.copy(to: $0) }
+            return data
+        }
     }
 
     /// Encodes `value` as the bytes of its form-urlencoded text.
     public func encode(_ value: any Encodable) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try encode(value, into: &bytes)
-        return bytes
+        try encode(value) { text in
+            [UInt8](unsafeUninitializedCapacity: text.count) { bytes, initialized in
+                text.copy(to: UnsafeMutableRawBufferPointer(bytes))
+                initialized = text.count
+            }
+        }
     }
 
     /// Appends the form-urlencoded text of `value` to `buffer`, which is left as it was when
     /// encoding throws.
     public func encode(_ value: any Encodable, into buffer: inout [UInt8]) throws {
-        try encode(value) { buffer.append(contentsOf: $0) }
+        try encode(value) { text in
+            // Room for the whole text first, growing as appending would (an exact reservation
+            // on every call would make repeated appends quadratic).
+            let needed = buffer.count + text.count
+            if buffer.capacity < needed {
+                buffer.reserveCapacity(max(needed, 2 * buffer.capacity))
+            }
+            text.forEachPiece { buffer.append(contentsOf: $0) }
+        }
     }
 
-    /// Encodes `value` and returns what `body` makes of the text's bytes, read in place from
-    /// the session's buffer: each result type is made with one copy.
-    private func encode<Result>(_ value: any Encodable, reading body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
+    /// Encodes `value` and returns what `body` makes of the text, read in place from the
+    /// session's buffer: each result type is made with one copy.
+    private func encode<Result>(_ value: any Encodable, reading body: (FormText) -> Result) throws -> Result {
         var session = checkOutSession()
         defer { checkIn(&session) }
         try value.encode(to: FormValueEncoder(session: session, path: .root))

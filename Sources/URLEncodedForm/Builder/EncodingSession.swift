@@ -25,12 +25,13 @@ final class EncodingSession: @unchecked Sendable {
         builder.deallocate()
     }
 
-    /// Serializes everything stored so far and returns what `body` makes of the bytes, which
-    /// are only valid during the call.
-    func withSerialization<R>(_ body: (UnsafeRawBufferPointer) -> R) throws -> R {
+    /// Serializes everything stored so far and returns what `body` makes of the text, which is
+    /// only valid during the call.
+    func withSerialization<R>(_ body: (FormText) -> R) throws -> R {
         let buffers = writerBuffers.take() ?? WriterBuffers()
         let written = try FormWriter.write(builder.pointee.tree, options: options, buffers: buffers)
-        let result = body(written.output.bytes(0..<written.output.count))
+        let result = body(FormText(bytes: written.output.bytes(0..<written.output.count),
+                                   pieces: UnsafeBufferPointer(written.pieces.elements(from: 0))))
         writerBuffers = consume written
         return result
     }

@@ -15,14 +15,6 @@ enum ByteOrder {
         return a.count < b.count
     }
 
-    /// `precedes(a, b)` for two texts known to agree on their first `known` bytes when both
-    /// are that long, as two segments of a level with equal leading words do: only the rest is
-    /// compared (in a long array of records, that skips the whole shared key of every tie).
-    static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, agreeingOn known: Int) -> Bool {
-        guard a.count >= known && b.count >= known else { return precedes(a, b) }
-        return precedes(UnsafeRawBufferPointer(rebasing: a[known...]), UnsafeRawBufferPointer(rebasing: b[known...]))
-    }
-
     /// Whether `bytes` begins with `prefix` (or equals it).
     static func isPrefix(_ prefix: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer) -> Bool {
         guard prefix.count <= bytes.count else { return false }

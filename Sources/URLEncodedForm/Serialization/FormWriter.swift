@@ -9,9 +9,10 @@ import Foundation
 ///
 /// With `alphabetizeKeyValuePairs`, each level sorts the byte ranges its children wrote (a
 /// nested child's range is its whole, already sorted, sub-string) and reorders them in place,
-/// as Alamofire sorts and joins `String` segments level by level. Objects usually skip that:
-/// their keys are distinct, so the keys' ranks tell the order, and the children are written in
-/// it (see `EscapedKeys` and `writeInKeyOrder(_:in:isRoot:)`).
+/// as Alamofire sorts and joins `String` segments level by level; the outermost sorted levels
+/// are only listed in order, and put in place as the text is copied out (`FormText`). Objects
+/// usually skip sorting: their keys are distinct, so the keys' ranks tell the order, and the
+/// children are written in it (see `EscapedKeys` and `writeInKeyOrder(_:in:isRoot:)`).
 struct FormWriter: ~Copyable {
     private let options: EncodingOptions
     private var output: ByteBuffer
@@ -21,8 +22,14 @@ struct FormWriter: ~Copyable {
     private var segments: UncheckedArray<Int>
     /// Where a level's bytes are copied while they are reordered.
     private var scratch: ByteBuffer
-    /// The sorted order of a level's children, reused level after level.
-    private var order: UncheckedArray<SegmentOrder>
+    /// Sorts a level's children, in memory reused level after level.
+    private var sorter: SegmentSorter
+    /// How many of the levels being written will reorder their children once written.
+    private var levelsToSort = 0
+    /// The text's pieces so far, as start and end offsets in `output` (see `FormText`).
+    private var pieces: UncheckedArray<Int>
+    /// Where the bytes of `output` not yet in `pieces` begin.
+    private var unlisted = 0
     /// The tree's keys, escaped once (raw when `leafKeys` is set) and ranked when objects can
     /// be written in key order (`writesInKeyOrder`).
     private var escapedKeys: EscapedKeys
@@ -43,7 +50,9 @@ struct FormWriter: ~Copyable {
         scratch = buffers.scratch
         segments = buffers.segments
         segments.truncate(to: 0)
-        order = buffers.order
+        sorter = buffers.sorter
+        pieces = buffers.pieces
+        pieces.truncate(to: 0)
         levelEntries = buffers.levelEntries
         levelEntries.truncate(to: 0)
         escapedKeys = buffers.escapedKeys
@@ -81,12 +90,13 @@ struct FormWriter: ~Copyable {
         }
         var writer = FormWriter(options: options, tree: tree, buffers: buffers)
         writer.writeChildren(of: FormTree.root, in: tree, isRoot: true)
+        writer.list(writer.unlisted..<writer.output.count)
         return writer.buffers()
     }
 
     /// Gives the buffers back.
     private consuming func buffers() -> WriterBuffers {
-        WriterBuffers(output: output, key: key, scratch: scratch, segments: segments, order: order,
+        WriterBuffers(output: output, key: key, scratch: scratch, segments: segments, sorter: sorter, pieces: pieces,
                       escapedKeys: escapedKeys, levelEntries: levelEntries)
     }
 
@@ -102,6 +112,12 @@ struct FormWriter: ~Copyable {
         // A custom array encoding replaces the key, so the parent's key is kept to restart from.
         let parentKey: [UInt8]? = isArray && options.arrayEncoding.isCustom ? Array(key.bytes(0..<key.count)) : nil
         let keyMark = key.count
+        // A level of one child has nothing to reorder (the root of a payload that holds one
+        // array of records): what it holds may still be listed in order rather than moved.
+        let sorts = options.alphabetizeKeyValuePairs && node.childCount > 1
+        if sorts {
+            levelsToSort += 1
+        }
 
         var child = tree[parent].firstChild
         var position = 0
@@ -123,7 +139,8 @@ struct FormWriter: ~Copyable {
             position += 1
         }
 
-        if options.alphabetizeKeyValuePairs {
+        if sorts {
+            levelsToSort -= 1
             // Every segment starts with this level's key when keys are escaped as they are
             // built: comparisons start after it.
             sortSegments(from: firstSegment, levelStart: levelStart, sharedPrefix: leafKeys == nil ? keyMark : 0)
@@ -257,12 +274,9 @@ struct FormWriter: ~Copyable {
 
     // MARK: Sorting
 
-    /// Sorts the children written since `firstSegment` by their bytes and rewrites the level
-    /// in that order, `&`-separated; nothing moves when they are already in order.
-    ///
-    /// The children of a level often share a long beginning (`[name]=` in every element of an
-    /// array of records), so each is sorted by the eight bytes after what they all share, as
-    /// one integer, and only ties compare whole segments.
+    /// Sorts the children written since `firstSegment` by their bytes and puts them in that
+    /// order, `&`-separated: in the text's pieces when no level above will move them again,
+    /// else by rewriting the level. Nothing moves when they are already in order.
     private mutating func sortSegments(from firstSegment: Int, levelStart: Int, sharedPrefix: Int) {
         let count = (segments.count - firstSegment) / 2
         guard count > 1 else { return }
@@ -273,24 +287,28 @@ struct FormWriter: ~Copyable {
         }
         // Levels often arrive in order (short arrays of numbers, sorted keys): one pass tells.
         guard (1..<count).contains(where: { ByteOrder.precedes(segment($0), segment($0 - 1)) }) else { return }
-        let first = segment(0)
-        var shared = first.count
-        for index in 1..<count {
-            shared = min(shared, ByteOrder.commonPrefixLength(first, segment(index)))
-        }
-        order.truncate(to: 0)
-        for index in 0..<count {
-            order.append(SegmentOrder(leadingBytes: ByteOrder.leadingWord(of: segment(index), from: shared), index: index))
-        }
-        let sorted = order.elements(from: 0)
-        sorted.sortSmall { left, right in
-            left.leadingBytes != right.leadingBytes
-                ? left.leadingBytes < right.leadingBytes
-                : ByteOrder.precedes(segment(left.index), segment(right.index), agreeingOn: shared &+ 8)
+        let sorted = sorter.sort(count, in: written, bounds: bounds, skipping: sharedPrefix)
+
+        if levelsToSort == 0 {
+            // Nothing will move this level again: its segments are listed in order, for the
+            // copy out of the buffer to put them in place.
+            list(unlisted..<levelStart)
+            for (rank, entry) in sorted.enumerated() {
+                let end = bounds[2 &* Int(entry.index) &+ 1]
+                list(bounds[2 &* Int(entry.index)]..<end)
+                if rank < count &- 1 {
+                    // Its own `&` follows every segment but the level's last (usually in the
+                    // same piece); any `&` of the level serves as well.
+                    let separator = Int(entry.index) < count &- 1 ? end : bounds[1]
+                    list(separator..<separator &+ 1)
+                }
+            }
+            unlisted = bounds[2 &* count &- 1]
+            return
         }
 
         // The level is rewritten through `scratch`. When what precedes it is shorter than the
-        // level (an array near the root), that is copied instead, the level is written after
+        // level (a large array in a level that sorts), that is copied instead, the level is written after
         // it in order, and the buffers trade places: one copy of the level rather than two.
         scratch.truncate(to: 0)
         if levelStart < output.count - levelStart {
@@ -304,6 +322,18 @@ struct FormWriter: ~Copyable {
         }
     }
 
+    /// Appends `range` of `output` to the text's pieces, extending the last piece when it ends
+    /// where `range` starts.
+    private mutating func list(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        if pieces.count > 0 && pieces[pieces.count &- 1] == range.lowerBound {
+            pieces[pieces.count &- 1] = range.upperBound
+        } else {
+            pieces.append(range.lowerBound)
+            pieces.append(range.upperBound)
+        }
+    }
+
     /// Appends the segments `bounds` delimits to `destination` in `order`, `&`-separated,
     /// reading them from `source`, where they sit `shift` bytes before their bounds.
     private static func append(_ order: UnsafeMutableBufferPointer<SegmentOrder>, of bounds: UnsafeMutableBufferPointer<Int>,
@@ -312,16 +342,10 @@ struct FormWriter: ~Copyable {
             if rank > 0 {
                 destination.append(UInt8(ascii: "&"))
             }
-            destination.append(bounds[2 &* entry.index] &- shift..<bounds[2 &* entry.index &+ 1] &- shift, of: source)
+            let index = 2 &* Int(entry.index)
+            destination.append(bounds[index] &- shift..<bounds[index &+ 1] &- shift, of: source)
         }
     }
-}
-
-/// A child of a level being sorted: its place among the level's segments and the eight bytes
-/// (big-endian) that follow what every segment of the level begins with.
-struct SegmentOrder {
-    let leadingBytes: UInt64
-    let index: Int
 }
 
 /// The memory a `FormWriter` works in, kept between encodings by a reused session.
@@ -330,13 +354,14 @@ struct WriterBuffers: ~Copyable {
     var key = ByteBuffer()
     var scratch = ByteBuffer()
     var segments = UncheckedArray<Int>()
-    var order = UncheckedArray<SegmentOrder>()
+    var sorter = SegmentSorter()
+    var pieces = UncheckedArray<Int>()
     var escapedKeys = EscapedKeys()
     var levelEntries = UncheckedArray<RankedChild>()
 
     var capacityInBytes: Int {
         output.capacityInBytes + key.capacityInBytes + scratch.capacityInBytes
-            + segments.capacityInBytes + order.capacityInBytes
+            + segments.capacityInBytes + sorter.capacityInBytes + pieces.capacityInBytes
             + escapedKeys.capacityInBytes + levelEntries.capacityInBytes
     }
 }

@@ -50,6 +50,23 @@ struct OptimizedEncoderAPITests {
         #expect(buffer == Array(("prefix&" + Self.expected + "z=1").utf8))
     }
 
+    @Test func everyOutputPutsTheRootsSortedLevelsInOrder() throws {
+        // The root's arrays are sorted as the text is copied out (each level's last element
+        // is not its first in order, so a separator moves); every output must do it alike.
+        let value = ["c": ["z", "y"], "a": ["3", "1", "2"], "b": ["x"]]
+        let expected = "a%5B%5D=1&a%5B%5D=2&a%5B%5D=3&b%5B%5D=x&c%5B%5D=y&c%5B%5D=z"
+        let encoder = URLEncodedFormEncoder()
+        let string: String = try encoder.encode(value)
+        let bytes: [UInt8] = try encoder.encode(value)
+        let data: Data = try encoder.encode(value)
+        var buffer = Array("prefix&".utf8)
+        try encoder.encode(value, into: &buffer)
+        #expect(string == expected)
+        #expect(bytes == Array(expected.utf8))
+        #expect(data == Data(expected.utf8))
+        #expect(buffer == Array(("prefix&" + expected).utf8))
+    }
+
     @Test func encodeIntoLeavesTheBufferUnchangedWhenEncodingThrows() {
         let encoder = Self.encoderWithThrowingDates()
         for value in Self.failingValues {

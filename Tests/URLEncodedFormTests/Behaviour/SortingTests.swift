@@ -87,6 +87,20 @@ struct SortingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func recordsTiedPastSeveralWordsSortByWhatFollows(contender: Contender) {
+        // Four records share a value longer than eight bytes; a fifth has that value's prefix,
+        // so it ends where the others go on with "q". Among the four, two are identical and
+        // "10" sorts before "2".
+        let long = "abcdefghijklmnopq"
+        let records: [[String: String]] = [["a": long, "b": "3"], ["a": "abcdefghijklmnop", "b": "9"],
+                                           ["a": long, "b": "2"], ["a": long, "b": "10"], ["a": long, "b": "2"]]
+        let expected = [("abcdefghijklmnop", "9"), (long, "10"), (long, "2"), (long, "2"), (long, "3")]
+            .map { "r%5B%5D%5Ba%5D=\($0.0)&r%5B%5D%5Bb%5D=\($0.1)" }
+            .joined(separator: "&")
+        #expect(contender.outcome(["r": records]) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
     func indexedElementsAreSortedAsStringsToo(contender: Contender) {
         // "a[10]" sorts between "a[1]" and "a[2]".
         let value = ["a": Array(0...10)]

@@ -1,0 +1,114 @@
+/// Sorts the segments a level's children wrote into the order `String` puts them in
+/// (`ByteOrder`), eight bytes at a time, with integer comparisons only.
+///
+/// The segments are sorted by the eight bytes that follow what they all begin with. Those
+/// that tie on all eight are sorted again by the eight bytes past what *they* all begin with,
+/// and so on (a most-significant-digit radix sort with 64-bit digits). A comparison sort of
+/// whole segments reads both segments again at every comparison; here each segment is read in
+/// order, once per round it takes part in. In a long array of records the first round sorts
+/// by each record's first value, and records that share it go straight to their next value,
+/// past the key every record repeats in between.
+struct SegmentSorter: ~Copyable {
+    /// One entry per segment, in sorted order once `sort` returns.
+    private var entries = UncheckedArray<SegmentOrder>()
+    /// The runs of entries still tied, waiting for their next round.
+    private var ties = UncheckedArray<TieGroup>()
+
+    var capacityInBytes: Int { entries.capacityInBytes + ties.capacityInBytes }
+
+    /// Sorts the `count` segments whose start and end offsets in `bytes` are the pairs in
+    /// `bounds`, ignoring the first `skipped` bytes of each (which they all share), and returns
+    /// one entry per segment, in order. The entries are valid until the next call.
+    mutating func sort(_ count: Int, in bytes: UnsafeRawBufferPointer, bounds: UnsafeMutableBufferPointer<Int>,
+                       skipping skipped: Int) -> UnsafeMutableBufferPointer<SegmentOrder> {
+        func segment(_ entry: SegmentOrder) -> UnsafeRawBufferPointer {
+            let index = 2 &* Int(entry.index)
+            return UnsafeRawBufferPointer(rebasing: bytes[bounds[index] &+ skipped..<bounds[index &+ 1]])
+        }
+        entries.truncate(to: 0)
+        for index in 0..<Int32(count) {
+            entries.append(SegmentOrder(index: index))
+        }
+        let sorted = entries.elements(from: 0)
+        ties.truncate(to: 0)
+        ties.append(TieGroup(start: 0, end: Int32(count), offset: 0))
+        while ties.count > 0 {
+            let group = ties[ties.count - 1]
+            ties.truncate(to: ties.count - 1)
+            let members = UnsafeMutableBufferPointer(rebasing: sorted[Int(group.start)..<Int(group.end)])
+            // Every member is at least `group.offset` bytes long and agrees with the others
+            // that far; what they also agree on past it is passed over in one go.
+            let first = UnsafeRawBufferPointer(rebasing: segment(members[0])[group.offset...])
+            if members.count == 2 {
+                // A pair (a two-element array, two records with the same first value) is
+                // settled by one comparison.
+                if ByteOrder.precedes(UnsafeRawBufferPointer(rebasing: segment(members[1])[group.offset...]), first) {
+                    members.swapAt(0, 1)
+                }
+                continue
+            }
+            var shared = first.count
+            for member in members.dropFirst() {
+                let rest = UnsafeRawBufferPointer(rebasing: segment(member)[group.offset...])
+                shared = min(shared, ByteOrder.commonPrefixLength(first, rest))
+            }
+            let offset = group.offset &+ shared
+            for position in members.indices {
+                members[position].read(segment(members[position]), at: offset)
+            }
+            members.sortSmall { $0.precedes($1) }
+
+            // Members equal on eight whole bytes are still tied: they take another round.
+            var runStart = 0
+            for position in 1...members.count where position == members.count
+                || !members[position].hasSameBytes(as: members[runStart]) {
+                if position &- runStart > 1 && members[runStart].length == 8 {
+                    ties.append(TieGroup(start: group.start &+ Int32(runStart), end: group.start &+ Int32(position),
+                                         offset: offset &+ 8))
+                }
+                runStart = position
+            }
+        }
+        return sorted
+    }
+}
+
+/// A segment being sorted: its place among the level's children and the bytes of it the
+/// current round compares.
+struct SegmentOrder {
+    /// Eight bytes of the segment from the round's offset, big-endian, zero past its end:
+    /// words order as the bytes do.
+    private var word: UInt64 = 0
+    /// How many of the eight bytes are the segment's (fewer when it ends among them).
+    private(set) var length: Int32 = 0
+    /// The segment's place among the level's children.
+    let index: Int32
+
+    init(index: Int32) {
+        self.index = index
+    }
+
+    mutating func read(_ segment: UnsafeRawBufferPointer, at offset: Int) {
+        length = Int32(min(max(segment.count &- offset, 0), 8))
+        word = ByteOrder.leadingWord(of: segment, from: offset)
+    }
+
+    /// Whether this segment sorts before `other` on the bytes read. A segment that ends among
+    /// them, zero-padded, matches one that goes on with zero bytes: the shorter goes first.
+    @inline(__always)
+    func precedes(_ other: SegmentOrder) -> Bool {
+        word != other.word ? word < other.word : length < other.length
+    }
+
+    @inline(__always)
+    func hasSameBytes(as other: SegmentOrder) -> Bool {
+        word == other.word && length == other.length
+    }
+}
+
+/// Entries `start..<end` of a sort, equal on their segments' first `offset` bytes.
+struct TieGroup {
+    let start: Int32
+    let end: Int32
+    let offset: Int
+}
