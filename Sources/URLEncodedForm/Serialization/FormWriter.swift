@@ -12,7 +12,8 @@ import Foundation
 /// as Alamofire sorts and joins `String` segments level by level; the outermost sorted levels
 /// are only listed in order, and put in place as the text is copied out (`FormText`). Objects
 /// usually skip sorting: their keys are distinct, so the keys' ranks tell the order, and the
-/// children are written in it (see `EscapedKeys` and `writeInKeyOrder(_:in:isRoot:)`).
+/// children are written in it (see `EscapedKeys` and `writeInKeyOrder(_:in:isRoot:)`); arrays
+/// of leaves under one key are written in the order of their values.
 struct FormWriter: ~Copyable {
     private let options: EncodingOptions
     private var output: ByteBuffer
@@ -34,6 +35,9 @@ struct FormWriter: ~Copyable {
     /// be written in key order (`writesInKeyOrder`).
     private var escapedKeys: EscapedKeys
     private let writesInKeyOrder: Bool
+    /// Whether levels are sorted and every element of an array has its array's key (`[]` or
+    /// no brackets), so that arrays of leaves can be written in the order of their values.
+    private let elementsShareKey: Bool
     /// The children of the objects being written in key order, level above level.
     private var levelEntries: UncheckedArray<RankedChild>
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
@@ -73,6 +77,10 @@ struct FormWriter: ~Copyable {
         // Levels whose key parts are only known node by node (a closure's) or are transformed
         // whole at each leaf (`leafKeys`) are sorted as written.
         writesInKeyOrder = leafKeys == nil && options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
+        elementsShareKey = switch options.arrayEncoding {
+        case .brackets, .noBrackets: options.alphabetizeKeyValuePairs
+        case .indexInBrackets, .custom: false
+        }
         escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: fragmentTable,
                           opening: wrapping?.opening, closing: wrapping?.closing, sortsObjects: writesInKeyOrder)
     }
@@ -104,6 +112,10 @@ struct FormWriter: ~Copyable {
         let node = tree[parent]
         if writesInKeyOrder && node.kind == .object && node.childCount > 1
             && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
+            return
+        }
+        if elementsShareKey && node.kind == .array && node.childCount > 1
+            && writeLeavesInValueOrder(parent, in: tree) {
             return
         }
         let levelStart = output.count
@@ -202,16 +214,53 @@ struct FormWriter: ~Copyable {
         return true
     }
 
+    /// Writes the elements of array `parent` in the order of their values, and returns true,
+    /// when they are all leaves; or writes nothing and returns false.
+    ///
+    /// Every element has the same key (`elementsShareKey`), so each segment is that key, `=`
+    /// and the value, and the escaped values alone decide the order: the level is written in
+    /// it and never moves (a short array of tags, a long one of numbers).
+    private mutating func writeLeavesInValueOrder(_ parent: Int32, in tree: borrowing FormTree) -> Bool {
+        let first = segments.count
+        defer { segments.truncate(to: first) }
+        var child = tree[parent].firstChild
+        while child != FormTree.none {
+            guard tree[child].kind == .string else { return false }
+            segments.append(tree[child].value.lowerBound)
+            segments.append(tree[child].value.upperBound)
+            child = tree[child].nextSibling
+        }
+        let bounds = segments.elements(from: first)
+        let values = tree.values.bytes(0..<tree.values.count)
+        let sorted = sorter.sort(bounds.count / 2, in: values, bounds: bounds, skipping: 0)
+        let keyMark = key.count
+        appendElementKey(0, parentKey: nil)
+        for (rank, entry) in sorted.enumerated() {
+            if rank > 0 {
+                output.append(UInt8(ascii: "&"))
+            }
+            let index = 2 &* Int(entry.index)
+            writePair(value: bounds[index]..<bounds[index &+ 1], in: tree)
+        }
+        key.truncate(to: keyMark)
+        return true
+    }
+
     @inline(__always)
     private mutating func writeLeaf(_ leaf: Int32, in tree: borrowing FormTree) {
+        writePair(value: tree[leaf].value, in: tree)
+    }
+
+    /// Writes the key on the stack, `=` and the escaped `value` from the tree's values.
+    @inline(__always)
+    private mutating func writePair(value: Range<Int>, in tree: borrowing FormTree) {
         if let leafKeys {
             leafKeys.appendEncoded(String(decoding: key.bytes(0..<key.count), as: UTF8.self), to: &output)
         } else {
             output.append(0..<key.count, of: key)
         }
         output.append(UInt8(ascii: "="))
-        let node = tree[leaf]
-        output.append(node.value, of: tree.values)
+        output.append(value, of: tree.values)
     }
 
     // MARK: Keys
