@@ -87,7 +87,7 @@ struct EscapedKeys: ~Copyable {
                 let entry = entries[Int(key(element).index)]
                 return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.end])
             }
-            elements.sortSmall { ByteOrder.precedes(text($0), text($1)) }
+            elements.sortInPlace { ByteOrder.precedes(text($0), text($1)) }
         }
     }
 

@@ -187,7 +187,7 @@ struct FormWriter: ~Copyable {
         }
         let level = levelEntries.elements(from: first)
         if escapedKeys.isRanked {
-            level.sortSmall { $0.order < $1.order }
+            level.sortInPlace { $0.order < $1.order }
         } else {
             escapedKeys.sortByText(level) { tree[$0.node].key }
         }

@@ -56,7 +56,7 @@ struct SegmentSorter: ~Copyable {
             for position in members.indices {
                 members[position].read(segment(members[position]), at: offset)
             }
-            members.sortSmall { $0.precedes($1) }
+            members.sortInPlace { $0.precedes($1) }
 
             // Members equal on eight whole bytes are still tied: they take another round.
             var runStart = 0

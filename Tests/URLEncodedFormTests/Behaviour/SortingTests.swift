@@ -101,6 +101,19 @@ struct SortingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func aLongArrayTiedInLargeGroupsSortsAsStrings(contender: Contender) {
+        // 3,000 texts in 60 groups of 50 that share their first eight bytes and more, then
+        // differ; some groups hold texts that are prefixes of others. Plain ASCII, so the
+        // standard library's order of the texts is the order of the segments.
+        let texts = (0..<3_000).map { index in
+            let group = String(repeating: "g", count: 4) + String(index % 60, radix: 36) + "-shared-"
+            return index % 7 == 0 ? group : group + String((index * 7_919) % 3_000)
+        }
+        let expected = texts.sorted().map { "t%5B%5D=\($0)" }.joined(separator: "&")
+        #expect(contender.outcome(["t": texts]) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
     func indexedElementsAreSortedAsStringsToo(contender: Contender) {
         // "a[10]" sorts between "a[1]" and "a[2]".
         let value = ["a": Array(0...10)]

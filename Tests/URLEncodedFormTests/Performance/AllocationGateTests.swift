@@ -66,6 +66,20 @@ struct AllocationGateTests {
         #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
+    @Test func aLevelSortedInManyTiedGroupsAllocatesNoMoreThanAHandful() throws {
+        // 20,000 texts in 100 groups of 200 that tie on their first eight bytes: every group
+        // is sorted on its own, each large enough for the standard library sort to allocate.
+        let value = ["texts": (0..<20_000).map { "\($0 % 100)-abcdefghijkl-\($0)" }]
+        let encoder = URLEncodedFormEncoder()
+        var output: [UInt8] = []
+        try encoder.encode(value, into: &output)
+        output.removeAll(keepingCapacity: true)
+
+        let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
+        let optimized = try Self.allocations { try encoder.encode(value, into: &output) }
+        #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
+    }
+
     @Test func aFreshEncoderAllocatesItsBuffersOnlyLogarithmicallyOften() throws {
         let value = Self.catalog(records: 500)
         let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
