@@ -112,7 +112,9 @@ struct FormTree: ~Copyable {
         if stored == key {
             return true
         }
-        if stored.isASCII && key.isASCII {
+        // Canonically equal keys hash alike: a different hash settles it without building two
+        // `String`s (allocations, for keys longer than 15 bytes).
+        if stored.isASCII && key.isASCII || unicodeHash(of: stored) != unicodeHash(of: key) {
             return false
         }
         return String(decoding: keyBytes(stored), as: UTF8.self) == String(decoding: keyBytes(key), as: UTF8.self)
@@ -242,12 +244,8 @@ struct FormTree: ~Copyable {
     }
 
     /// A hash that agrees with `String`'s canonical equivalence, for parents with non-ASCII
-    /// keys. A non-ASCII key was hashed when it was interned, from the `String` it came as.
+    /// keys: the key's, taken when it was interned from the `String` it came as.
     private func unicodeHash(of key: KeyID) -> UInt32 {
-        let entry = keys[key]
-        guard entry.isASCII else { return entry.unicodeHash }
-        var hasher = Hasher()
-        hasher.combine(String(decoding: keyBytes(key), as: UTF8.self))
-        return UInt32(truncatingIfNeeded: hasher.finalize())
+        keys[key].unicodeHash
     }
 }

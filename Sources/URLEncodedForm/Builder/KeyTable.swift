@@ -40,7 +40,7 @@ struct KeyTable: ~Copyable {
         let isASCII: Bool
         /// FNV-1a of the bytes.
         let hash: UInt32
-        /// For a non-ASCII key, its `String`'s hash, which canonically equal keys share.
+        /// Its `String`'s hash, which canonically equal keys share.
         let unicodeHash: UInt32
     }
 
@@ -168,13 +168,11 @@ struct KeyTable: ~Copyable {
         if let id = found.id {
             return id
         }
-        var unicodeHash: UInt32 = 0
-        if !found.isASCII {
-            // Hashed now, from the `String`: hashing the bytes later would first rebuild it.
-            var hasher = Hasher()
-            hasher.combine(key)
-            unicodeHash = UInt32(truncatingIfNeeded: hasher.finalize())
-        }
+        // Hashed now, from the `String`: hashing the bytes later would first rebuild it, an
+        // allocation for a key of more than 15 bytes. Once per key and encoding.
+        var hasher = Hasher()
+        hasher.combine(key)
+        let unicodeHash = UInt32(truncatingIfNeeded: hasher.finalize())
         let start = bytes.count
         key.withUTF8Bytes { bytes.append($0) }
         entries.append(Entry(start: start, length: bytes.count - start, isASCII: found.isASCII,

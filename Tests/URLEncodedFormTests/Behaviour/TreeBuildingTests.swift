@@ -91,6 +91,16 @@ struct TreeBuildingTests {
         #expect(contender.outcome(value, Self.inOrder) == .output("e%CC%81=decomposed&x=0"))
     }
 
+    @Test(arguments: Contender.allCases, [2, 40])
+    func anASCIIKeyAndItsCanonicalEquivalentAreOneKey(contender: Contender, otherKeys: Int) {
+        // "K" == "\u{212A}" (KELVIN SIGN) as Swift Strings, in a small object and in one wide
+        // enough to be looked up by hash.
+        let others = (0..<otherKeys).map { ("f\($0)", VectorNode.text("\($0)")) }
+        let value = VectorNode.object([("K", .text("ascii"))] + others + [("\u{212A}", .text("kelvin"))])
+        let expected = (["%E2%84%AA=kelvin"] + (0..<otherKeys).map { "f\($0)=\($0)" }).joined(separator: "&")
+        #expect(contender.outcome(value, Self.inOrder) == .output(expected))
+    }
+
     @Test(arguments: Contender.allCases)
     func secondObjectUnderSameKeyMergesIntoTheFirst(contender: Contender) {
         let value = VectorNode.object([

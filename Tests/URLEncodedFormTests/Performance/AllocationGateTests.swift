@@ -80,6 +80,22 @@ struct AllocationGateTests {
         #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
+    @Test func aWideObjectOfMixedScriptKeysAllocatesNoMoreThanAHandful() throws {
+        // One object of 10,000 keys longer than a `String` stores inline, half of them ASCII:
+        // the object's index then hashes every key as `String` does, ASCII ones too.
+        let value = Dictionary(uniqueKeysWithValues: (0..<10_000).map { index in
+            (index % 2 == 0 ? "ascii-key-number-\(index)" : "schlüssel-nummer-\(index)", "v")
+        })
+        let encoder = URLEncodedFormEncoder()
+        var output: [UInt8] = []
+        try encoder.encode(value, into: &output)
+        output.removeAll(keepingCapacity: true)
+
+        let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
+        let optimized = try Self.allocations { try encoder.encode(value, into: &output) }
+        #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
+    }
+
     @Test func aFreshEncoderAllocatesItsBuffersOnlyLogarithmicallyOften() throws {
         let value = Self.catalog(records: 500)
         let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
