@@ -27,18 +27,18 @@ struct EscapedKeys: ~Copyable {
     private var entries: [Entry] = []
     /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold for this tree.
     private(set) var isRanked = false
-    /// Keys in escaped-byte order, while ranking.
-    private var order: [KeyID] = []
 
     var capacityInBytes: Int {
-        bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + order.capacity * 4
+        bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride
     }
 
     /// Escapes every key of `keys` (`escapeTable` `nil` keeps them raw), also wrapped in
     /// `opening` and `closing` (the brackets or dot a nested key takes), and ranks them when
-    /// `sortsObjects` and keys recur: when the tree has at least four nodes per key.
+    /// `sortsObjects` and keys recur: when the tree has at least four nodes per key. Ranking
+    /// sorts with `sorter`, and uses the end of `bounds`.
     mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable?,
-                        opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool) {
+                        opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool,
+                        sorter: inout SegmentSorter, bounds: inout UncheckedArray<Int>) {
         bytes.truncate(to: 0)
         entries.removeAll(keepingCapacity: true)
         openingLength = opening?.count ?? 0
@@ -58,41 +58,41 @@ struct EscapedKeys: ~Copyable {
         isRanked = sortsObjects && keys.count * 4 <= nodeCount
         guard isRanked else { return }
 
-        // Sorted outside `self`, which the comparison reads.
-        var order: [KeyID] = []
-        swap(&order, &self.order)
-        defer { swap(&order, &self.order) }
-        order.removeAll(keepingCapacity: true)
-        for index in entries.indices {
-            order.append(keys.id(at: index))
-        }
-        order.withUnsafeMutableBufferPointer { sortByText($0) { $0 } }
-        for (rank, key) in order.enumerated() {
-            entries[Int(key.index)].rank = Int32(rank)
+        // Entries are in key order: the key at `index` has the id of that index.
+        let order = sortByText(entries.count, key: { KeyID(index: Int32($0), isASCII: false) },
+                               sorter: &sorter, bounds: &bounds)
+        for (rank, entry) in order.enumerated() {
+            entries[Int(entry.index)].rank = Int32(rank)
         }
         // A key that begins any later key begins the next one: everything sorted between
         // them begins with it too.
-        for position in order.indices.dropLast() where ByteOrder.isPrefix(bytes(of: order[position]),
-                                                                          of: bytes(of: order[position + 1])) {
+        for position in order.indices.dropLast() where ByteOrder.isPrefix(text(at: Int(order[position].index)),
+                                                                          of: text(at: Int(order[position + 1].index))) {
             entries[Int(order[position].index)].isPrefixOfAnother = true
         }
     }
 
-    /// Sorts `elements` by the escaped bytes of their keys. The comparisons read through raw
-    /// pointers: a wide object's keys are compared n log n times.
-    func sortByText<Element>(_ elements: UnsafeMutableBufferPointer<Element>, key: (Element) -> KeyID) {
-        let escaped = bytes.bytes(0..<bytes.count)
-        entries.withUnsafeBufferPointer { entries in
-            func text(_ element: Element) -> UnsafeRawBufferPointer {
-                let entry = entries[Int(key(element).index)]
-                return UnsafeRawBufferPointer(rebasing: escaped[entry.start..<entry.end])
-            }
-            elements.sortInPlace { ByteOrder.precedes(text($0), text($1)) }
+    /// Sorts `count` keys, `key(position)` giving each, by their escaped bytes, and returns
+    /// their positions in that order (valid until `sorter` sorts again). The keys' bounds go
+    /// at the end of `bounds` for the sort, which takes them back off.
+    func sortByText(_ count: Int, key: (Int) -> KeyID, sorter: inout SegmentSorter,
+                    bounds: inout UncheckedArray<Int>) -> UnsafeMutableBufferPointer<SegmentOrder> {
+        let first = bounds.count
+        defer { bounds.truncate(to: first) }
+        for position in 0..<count {
+            let entry = entries[Int(key(position).index)]
+            bounds.append(entry.start)
+            bounds.append(entry.end)
         }
+        return sorter.sort(count, in: bytes.bytes(0..<bytes.count), bounds: bounds.elements(from: first), skipping: 0)
     }
 
     func bytes(of key: KeyID) -> UnsafeRawBufferPointer {
-        let entry = entries[Int(key.index)]
+        text(at: Int(key.index))
+    }
+
+    private func text(at index: Int) -> UnsafeRawBufferPointer {
+        let entry = entries[index]
         return bytes.bytes(entry.start..<entry.end)
     }
 

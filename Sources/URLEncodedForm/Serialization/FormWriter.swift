@@ -82,7 +82,8 @@ struct FormWriter: ~Copyable {
         case .indexInBrackets, .custom: false
         }
         escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: fragmentTable,
-                          opening: wrapping?.opening, closing: wrapping?.closing, sortsObjects: writesInKeyOrder)
+                          opening: wrapping?.opening, closing: wrapping?.closing, sortsObjects: writesInKeyOrder,
+                          sorter: &sorter, bounds: &segments)
     }
 
     /// Writes the serialization of `tree` into `buffers`, which it returns with the text in
@@ -185,14 +186,21 @@ struct FormWriter: ~Copyable {
             levelEntries.append(RankedChild(rank: escapedKeys.rank(of: tree[child].key), node: child))
             child = tree[child].nextSibling
         }
-        let level = levelEntries.elements(from: first)
+        // The level in key order: sorted by rank in place, or by text into a copy after it.
+        var start = first
         if escapedKeys.isRanked {
-            level.sortInPlace { $0.order < $1.order }
+            levelEntries.elements(from: first).sortInPlace { $0.order < $1.order }
         } else {
-            escapedKeys.sortByText(level) { tree[$0.node].key }
+            start = levelEntries.count
+            let level = levelEntries.elements(from: first)
+            let order = escapedKeys.sortByText(level.count, key: { tree[level[$0].node].key },
+                                               sorter: &sorter, bounds: &segments)
+            for entry in order {
+                levelEntries.append(levelEntries[first + Int(entry.index)])
+            }
         }
         // Sorted, a key that begins any other key of the level begins the next one.
-        for index in first..<(levelEntries.count - 1) {
+        for index in start..<(levelEntries.count - 1) {
             let childKey = tree[levelEntries[index].node].key
             guard !escapedKeys.isRanked || escapedKeys.isPrefixOfAnother(childKey) else { continue }
             let next = escapedKeys.bytes(of: tree[levelEntries[index + 1].node].key)
@@ -202,8 +210,8 @@ struct FormWriter: ~Copyable {
         }
 
         let keyMark = key.count
-        for index in first..<levelEntries.count {
-            if index > first {
+        for index in start..<levelEntries.count {
+            if index > start {
                 output.append(UInt8(ascii: "&"))
             }
             let node = levelEntries[index].node

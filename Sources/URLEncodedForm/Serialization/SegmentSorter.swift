@@ -30,6 +30,7 @@ struct SegmentSorter: ~Copyable {
             entries.append(SegmentOrder(index: index))
         }
         let sorted = entries.elements(from: 0)
+        guard count > 1 else { return sorted }
         ties.truncate(to: 0)
         ties.append(TieGroup(start: 0, end: Int32(count), offset: 0))
         while ties.count > 0 {
