@@ -1,5 +1,6 @@
-/// Sorts the segments a level's children wrote into the order `String` puts them in
-/// (`ByteOrder`), eight bytes at a time, with integer comparisons only.
+/// Sorts byte strings into the order `String` puts them in (`ByteOrder`), eight bytes at a
+/// time, with integer comparisons only: the segments a level's children wrote, the values of
+/// an array of leaves, the escaped keys of a tree.
 ///
 /// The segments are sorted by the eight bytes that follow what they all begin with. Those
 /// that tie on all eight are sorted again by the eight bytes past what *they* all begin with,
