@@ -9,17 +9,38 @@ import FormBenchCore
 enum GateMetricsBuilder {
     /// The contenders whose times the optimized encoder's is divided by.
     private static let denominators = [WalkFloorContender.name, ReferenceContender.name]
+    /// A ratio to a contender sampled fewer times than this in the run is not judged: its median
+    /// rests on too few back-to-back pairs to repeat (a quick run samples the reference on
+    /// 1,000 deep leaves about five times, and that ratio moved by half between runs).
+    private static let minimumPairs = 10
 
     static func metrics(from records: [ScalingRecord]) -> [GateMetric] {
-        records.filter { $0.status == .measured && $0.contender == OptimizedContender.name }.flatMap { optimized in
+        let samples = Dictionary(records.map { (Cell($0), $0.samples ?? 0) }, uniquingKeysWith: max)
+        return records.filter { $0.status == .measured && $0.contender == OptimizedContender.name }.flatMap { optimized in
             let cell = "\(optimized.payload.rawValue) N=\(optimized.leaves)"
             let allocations = optimized.allocationsPerEncode.map {
                 GateMetric(id: "\(cell): optimized allocations per encode", kind: .allocations, value: $0)
             }
-            let ratios = denominators.compactMap { name in
-                optimized.cpuTimeRatios?[name].map { GateMetric(id: "\(cell): optimized ÷ \(name) CPU time", kind: .timeRatio, value: $0) }
+            let ratios = denominators.compactMap { name -> GateMetric? in
+                guard samples[Cell(optimized, contender: name), default: 0] >= minimumPairs else { return nil }
+                return optimized.cpuTimeRatios?[name].map {
+                    GateMetric(id: "\(cell): optimized ÷ \(name) CPU time", kind: .timeRatio, value: $0)
+                }
             }
             return [allocations].compactMap { $0 } + ratios
         }
+    }
+}
+
+/// A contender on a payload of a size: where a scaling record was measured.
+private struct Cell: Hashable {
+    let contender: String
+    let payload: PayloadKind
+    let leaves: Int
+
+    init(_ record: ScalingRecord, contender: String? = nil) {
+        self.contender = contender ?? record.contender
+        payload = record.payload
+        leaves = record.leaves
     }
 }
