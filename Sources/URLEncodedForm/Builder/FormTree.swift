@@ -114,7 +114,7 @@ struct FormTree: ~Copyable {
         }
         // Canonically equal keys hash alike: a different hash settles it without building two
         // `String`s (allocations, for keys longer than 15 bytes).
-        if stored.isASCII && key.isASCII || unicodeHash(of: stored) != unicodeHash(of: key) {
+        if stored.isASCII && key.isASCII || keys[stored].unicodeHash != keys[key].unicodeHash {
             return false
         }
         return String(decoding: keyBytes(stored), as: UTF8.self) == String(decoding: keyBytes(key), as: UTF8.self)
@@ -246,6 +246,6 @@ struct FormTree: ~Copyable {
     /// A hash that agrees with `String`'s canonical equivalence, for parents with non-ASCII
     /// keys: the key's, taken when it was interned from the `String` it came as.
     private func unicodeHash(of key: KeyID) -> UInt32 {
-        keys[key].unicodeHash
+        UInt32(truncatingIfNeeded: keys[key].unicodeHash)
     }
 }

@@ -40,8 +40,9 @@ struct KeyTable: ~Copyable {
         let isASCII: Bool
         /// FNV-1a of the bytes.
         let hash: UInt32
-        /// Its `String`'s hash, which canonically equal keys share.
-        let unicodeHash: UInt32
+        /// Its `String`'s hash, which canonically equal keys share; all 64 bits, so that two
+        /// different keys of even a million-key object practically never share it.
+        let unicodeHash: Int
     }
 
     private var bytes = ByteBuffer()
@@ -172,7 +173,7 @@ struct KeyTable: ~Copyable {
         // allocation for a key of more than 15 bytes. Once per key and encoding.
         var hasher = Hasher()
         hasher.combine(key)
-        let unicodeHash = UInt32(truncatingIfNeeded: hasher.finalize())
+        let unicodeHash = hasher.finalize()
         let start = bytes.count
         key.withUTF8Bytes { bytes.append($0) }
         entries.append(Entry(start: start, length: bytes.count - start, isASCII: found.isASCII,
