@@ -51,15 +51,20 @@ struct AllocationGateTests {
         return cmc_thread_allocations() - before
     }
 
-    @Test func aReusedEncoderAllocatesNoMoreThanTheContainersItOpensPlusAHandful() throws {
-        let value = Self.catalog(records: 1_000)
+    /// The allocations of an encoder's second encoding of `value` (the first sizes the buffers
+    /// it keeps), and of the walk floor's.
+    private static func allocationsOfAReusedEncoder(encoding value: some Encodable) throws -> (optimized: UInt64, floor: UInt64) {
         let encoder = URLEncodedFormEncoder()
         var output: [UInt8] = []
-        try encoder.encode(value, into: &output)  // the first encoding sizes the buffers it keeps
+        try encoder.encode(value, into: &output)
         output.removeAll(keepingCapacity: true)
+        let floor = try allocations { try value.encode(to: WalkFloorEncoder()) }
+        let optimized = try allocations { try encoder.encode(value, into: &output) }
+        return (optimized, floor)
+    }
 
-        let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
-        let optimized = try Self.allocations { try encoder.encode(value, into: &output) }
+    @Test func aReusedEncoderAllocatesNoMoreThanTheContainersItOpensPlusAHandful() throws {
+        let (optimized, floor) = try Self.allocationsOfAReusedEncoder(encoding: Self.catalog(records: 1_000))
 
         #expect(floor >= 3_000, "the floor should box every keyed container: \(floor)")
         // A handful per encoding (sort buffers, the session hand-over), whatever the size.
@@ -70,13 +75,7 @@ struct AllocationGateTests {
         // 20,000 texts in 100 groups of 200 that tie on their first eight bytes: every group
         // is sorted on its own, each large enough for the standard library sort to allocate.
         let value = ["texts": (0..<20_000).map { "\($0 % 100)-abcdefghijkl-\($0)" }]
-        let encoder = URLEncodedFormEncoder()
-        var output: [UInt8] = []
-        try encoder.encode(value, into: &output)
-        output.removeAll(keepingCapacity: true)
-
-        let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
-        let optimized = try Self.allocations { try encoder.encode(value, into: &output) }
+        let (optimized, floor) = try Self.allocationsOfAReusedEncoder(encoding: value)
         #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
@@ -86,13 +85,7 @@ struct AllocationGateTests {
         let value = Dictionary(uniqueKeysWithValues: (0..<10_000).map { index in
             (index % 2 == 0 ? "ascii-key-number-\(index)" : "schlüssel-nummer-\(index)", "v")
         })
-        let encoder = URLEncodedFormEncoder()
-        var output: [UInt8] = []
-        try encoder.encode(value, into: &output)
-        output.removeAll(keepingCapacity: true)
-
-        let floor = try Self.allocations { try value.encode(to: WalkFloorEncoder()) }
-        let optimized = try Self.allocations { try encoder.encode(value, into: &output) }
+        let (optimized, floor) = try Self.allocationsOfAReusedEncoder(encoding: value)
         #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
