@@ -58,9 +58,7 @@ struct EscapedKeys: ~Copyable {
         isRanked = sortsObjects && keys.count * 4 <= nodeCount
         guard isRanked else { return }
 
-        // Entries are in key order: the key at `index` has the id of that index.
-        let order = sortByText(entries.count, key: { KeyID(index: Int32($0), isASCII: false) },
-                               sorter: &sorter, bounds: &bounds)
+        let order = sortByText(entries.count, key: { keys.id(at: $0) }, sorter: &sorter, bounds: &bounds)
         for (rank, entry) in order.enumerated() {
             entries[Int(entry.index)].rank = Int32(rank)
         }
