@@ -122,8 +122,10 @@ struct FormWriter: ~Copyable {
         let levelStart = output.count
         let firstSegment = segments.count
         let isArray = tree[parent].kind == .array
-        // A custom array encoding replaces the key, so the parent's key is kept to restart from.
-        let parentKey: [UInt8]? = isArray && options.arrayEncoding.isCustom ? Array(key.bytes(0..<key.count)) : nil
+        // A custom array encoding replaces the key, so the parent's key is kept to restart from,
+        // as the `String` the encoding takes: one per level, not one per element.
+        let parentKey: String? = isArray && options.arrayEncoding.isCustom
+            ? String(decoding: key.bytes(0..<key.count), as: UTF8.self) : nil
         let keyMark = key.count
         // A level of one child has nothing to reorder (the root of a payload that holds one
         // array of records): what it holds may still be listed in order rather than moved.
@@ -263,7 +265,7 @@ struct FormWriter: ~Copyable {
     @inline(__always)
     private mutating func writePair(value: Range<Int>, in tree: borrowing FormTree) {
         if let leafKeys {
-            leafKeys.appendEncoded(String(decoding: key.bytes(0..<key.count), as: UTF8.self), to: &output)
+            leafKeys.appendEncoded(key.bytes(0..<key.count), to: &output)
         } else {
             output.append(0..<key.count, of: key)
         }
@@ -288,7 +290,7 @@ struct FormWriter: ~Copyable {
 
     /// Appends (or, for a custom encoding, substitutes) an array element's key.
     @inline(__always)
-    private mutating func appendElementKey(_ position: Int, parentKey: [UInt8]?) {
+    private mutating func appendElementKey(_ position: Int, parentKey: String?) {
         switch options.arrayEncoding {
         case .brackets:
             emptyBrackets.append(to: &key)
@@ -299,20 +301,19 @@ struct FormWriter: ~Copyable {
             DecimalText.withDigits(of: position) { appendKeyPart($0) }
             closeBracket.append(to: &key)
         case let .custom(encoding):
-            let parent = String(decoding: parentKey ?? [], as: UTF8.self)
             key.truncate(to: 0)
-            appendKeyPart(encoding(parent, position))
+            appendKeyPart(encoding(parentKey ?? "", position))
         }
     }
 
     @inline(__always)
-    private mutating func restoreKey(to mark: Int, parentKey: [UInt8]?) {
+    private mutating func restoreKey(to mark: Int, parentKey: String?) {
         guard let parentKey else {
             key.truncate(to: mark)
             return
         }
         key.truncate(to: 0)
-        parentKey.withUnsafeBytes { key.append($0) }
+        parentKey.withUTF8Bytes { key.append($0) }
     }
 
     /// Appends part of a key: escaped now, or raw for `LeafKeyEncoder` to escape at the leaf.

@@ -4,32 +4,53 @@
 /// leaves share paths (every element of an array of records has the same ones), so results are
 /// remembered, up to a bound that keeps a payload of all-distinct paths from hoarding memory.
 ///
-/// The memo is keyed by `String`, which hashes and compares by canonical equivalence, but keys
-/// that are canonically equal yet spelled differently are different keys here (they escape to
-/// different bytes): a hit counts only when the spelling matches byte for byte.
+/// The memo is keyed by the path's bytes, so a path seen before costs a hash and a copy, not a
+/// `String` (canonically equal paths spelled differently escape to different bytes, and are
+/// different paths here).
 final class LeafKeyEncoder {
     private static let memoLimit = 8192
 
+    /// Where a remembered path and its encoding are in `memoBytes`.
+    private struct Remembered {
+        let rawKey: Range<Int>
+        let encoded: Range<Int>
+    }
+
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding
     private let escapeTable: EscapeTable
-    private var memo: [String: (rawKey: String, encoded: [UInt8])] = [:]
+    /// The remembered paths and their encodings, back to back.
+    private var memoBytes = ByteBuffer()
+    /// Remembered paths by the hash of their bytes; a hash two paths share keeps the first.
+    private var memo: [Int: Remembered] = [:]
 
     init(keyEncoding: URLEncodedFormEncoder.KeyEncoding, escapeTable: EscapeTable) {
         self.keyEncoding = keyEncoding
         self.escapeTable = escapeTable
     }
 
-    /// Appends the escaped encoding of `rawKey` to `output`.
-    func appendEncoded(_ rawKey: String, to output: inout ByteBuffer) {
-        let known = memo[rawKey]
-        if let known, known.rawKey.utf8.elementsEqual(rawKey.utf8) {
-            known.encoded.withUnsafeBytes { output.append($0) }
+    /// Appends the escaped encoding of the path `rawKey` to `output`.
+    func appendEncoded(_ rawKey: UnsafeRawBufferPointer, to output: inout ByteBuffer) {
+        if case .useDefaultKeys = keyEncoding {
+            // Here for a custom array encoding alone: the path is escaped as it is.
+            escapeTable.appendEscaped(rawKey, to: &output)
+            return
+        }
+        var hasher = Hasher()
+        hasher.combine(bytes: rawKey)
+        let hash = hasher.finalize()
+        let known = memo[hash]
+        if let known, known.rawKey.count == rawKey.count, ByteOrder.isPrefix(memoBytes.bytes(known.rawKey), of: rawKey) {
+            output.append(known.encoded, of: memoBytes)
             return
         }
         let start = output.count
-        escapeTable.appendEscaped(keyEncoding.encode(rawKey), to: &output)
+        escapeTable.appendEscaped(keyEncoding.encode(String(decoding: rawKey, as: UTF8.self)), to: &output)
         if known == nil && memo.count < Self.memoLimit {
-            memo[rawKey] = (rawKey, Array(output.bytes(start..<output.count)))
+            let rawStart = memoBytes.count
+            memoBytes.append(rawKey)
+            let encodedStart = memoBytes.count
+            memoBytes.append(output.bytes(start..<output.count))
+            memo[hash] = Remembered(rawKey: rawStart..<encodedStart, encoded: encodedStart..<memoBytes.count)
         }
     }
 }

@@ -51,10 +51,10 @@ struct AllocationGateTests {
         return cmc_thread_allocations() - before
     }
 
-    /// The allocations of an encoder's second encoding of `value` (the first sizes the buffers
+    /// The allocations of `encoder`'s second encoding of `value` (the first sizes the buffers
     /// it keeps), and of the walk floor's.
-    private static func allocationsOfAReusedEncoder(encoding value: some Encodable) throws -> (optimized: UInt64, floor: UInt64) {
-        let encoder = URLEncodedFormEncoder()
+    private static func allocationsOfAReusedEncoder(_ encoder: URLEncodedFormEncoder = URLEncodedFormEncoder(),
+                                                    encoding value: some Encodable) throws -> (optimized: UInt64, floor: UInt64) {
         var output: [UInt8] = []
         try encoder.encode(value, into: &output)
         output.removeAll(keepingCapacity: true)
@@ -87,6 +87,15 @@ struct AllocationGateTests {
         })
         let (optimized, floor) = try Self.allocationsOfAReusedEncoder(encoding: value)
         #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
+    }
+
+    @Test func aKeyEncodingAllocatesPerDistinctKeyPathNotPerLeaf() throws {
+        // Every leaf's whole key path is transformed, but the catalog's 16,000 leaves have 14
+        // distinct paths: the allocations of an encoding (a `String` per new path, the memo of
+        // paths) must not grow with the leaves.
+        let encoder = URLEncodedFormEncoder(keyEncoding: .convertToSnakeCase)
+        let (optimized, floor) = try Self.allocationsOfAReusedEncoder(encoder, encoding: Self.catalog(records: 1_000))
+        #expect(optimized <= floor + 128, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
     @Test func aFreshEncoderAllocatesItsBuffersOnlyLogarithmicallyOften() throws {
