@@ -157,8 +157,7 @@ struct KeyTable: ~Copyable {
                 let slot = slots[position]
                 if UInt32(truncatingIfNeeded: slot >> 32) == hash {
                     let id = self.id(at: Int(slot & 0xFFFF_FFFF) - 1)
-                    let stored = bytes(of: id)
-                    if stored.count == raw.count && ByteOrder.isPrefix(stored, of: raw) {
+                    if ByteOrder.equal(bytes(of: id), raw) {
                         return (id, hash, combined < 0x80)
                     }
                 }

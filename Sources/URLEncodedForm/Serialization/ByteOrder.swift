@@ -15,6 +15,11 @@ enum ByteOrder {
         return a.count < b.count
     }
 
+    /// Whether `a` and `b` hold the same bytes.
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && isPrefix(a, of: b)
+    }
+
     /// Whether `bytes` begins with `prefix` (or equals it).
     static func isPrefix(_ prefix: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer) -> Bool {
         guard prefix.count <= bytes.count else { return false }

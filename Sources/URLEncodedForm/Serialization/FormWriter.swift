@@ -35,9 +35,9 @@ struct FormWriter: ~Copyable {
     /// be written in key order (`writesInKeyOrder`).
     private var escapedKeys: EscapedKeys
     private let writesInKeyOrder: Bool
-    /// Whether levels are sorted and every element of an array has its array's key (`[]` or
-    /// no brackets), so that arrays of leaves can be written in the order of their values.
-    private let elementsShareKey: Bool
+    /// Whether arrays of leaves are written in the order of their values: levels are sorted
+    /// and every element of an array has its array's key (`[]` or no brackets).
+    private let writesLeavesInValueOrder: Bool
     /// The children of the objects being written in key order, level above level.
     private var levelEntries: UncheckedArray<RankedChild>
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
@@ -77,7 +77,7 @@ struct FormWriter: ~Copyable {
         // Levels whose key parts are only known node by node (a closure's) or are transformed
         // whole at each leaf (`leafKeys`) are sorted as written.
         writesInKeyOrder = leafKeys == nil && options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
-        elementsShareKey = switch options.arrayEncoding {
+        writesLeavesInValueOrder = switch options.arrayEncoding {
         case .brackets, .noBrackets: options.alphabetizeKeyValuePairs
         case .indexInBrackets, .custom: false
         }
@@ -115,7 +115,7 @@ struct FormWriter: ~Copyable {
             && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
             return
         }
-        if elementsShareKey && node.kind == .array && node.childCount > 1
+        if writesLeavesInValueOrder && node.kind == .array && node.childCount > 1
             && writeLeavesInValueOrder(parent, in: tree) {
             return
         }
@@ -227,17 +227,18 @@ struct FormWriter: ~Copyable {
     /// Writes the elements of array `parent` in the order of their values, and returns true,
     /// when they are all leaves; or writes nothing and returns false.
     ///
-    /// Every element has the same key (`elementsShareKey`), so each segment is that key, `=`
-    /// and the value, and the escaped values alone decide the order: the level is written in
-    /// it and never moves (a short array of tags, a long one of numbers).
+    /// Every element has the same key (see `writesLeavesInValueOrder`), so each segment is that
+    /// key, `=` and the value, and the escaped values alone decide the order: the level is
+    /// written in it and never moves (a short array of tags, a long one of numbers).
     private mutating func writeLeavesInValueOrder(_ parent: Int32, in tree: borrowing FormTree) -> Bool {
         let first = segments.count
         defer { segments.truncate(to: first) }
         var child = tree[parent].firstChild
         while child != FormTree.none {
             guard tree[child].kind == .string else { return false }
-            segments.append(tree[child].value.lowerBound)
-            segments.append(tree[child].value.upperBound)
+            let value = tree[child].value
+            segments.append(value.lowerBound)
+            segments.append(value.upperBound)
             child = tree[child].nextSibling
         }
         let bounds = segments.elements(from: first)
@@ -249,8 +250,7 @@ struct FormWriter: ~Copyable {
             if rank > 0 {
                 output.append(UInt8(ascii: "&"))
             }
-            let index = 2 &* Int(entry.index)
-            writePair(value: bounds[index]..<bounds[index &+ 1], in: tree)
+            writePair(value: bounds.range(of: entry), in: tree)
         }
         key.truncate(to: keyMark)
         return true
@@ -352,8 +352,9 @@ struct FormWriter: ~Copyable {
             // copy out of the buffer to put them in place.
             list(unlisted..<levelStart)
             for (rank, entry) in sorted.enumerated() {
-                let end = bounds[2 &* Int(entry.index) &+ 1]
-                list(bounds[2 &* Int(entry.index)]..<end)
+                let range = bounds.range(of: entry)
+                let end = range.upperBound
+                list(range)
                 if rank < count &- 1 {
                     // Its own `&` follows every segment but the level's last (usually in the
                     // same piece); any `&` of the level serves as well.
@@ -366,8 +367,8 @@ struct FormWriter: ~Copyable {
         }
 
         // The level is rewritten through `scratch`. When what precedes it is shorter than the
-        // level (a large array in a level that sorts), that is copied instead, the level is written after
-        // it in order, and the buffers trade places: one copy of the level rather than two.
+        // level (a large array in a level that sorts), that is copied instead, the level is
+        // written after it in order, and the buffers trade places: one copy of the level, not two.
         scratch.truncate(to: 0)
         if levelStart < output.count - levelStart {
             scratch.append(0..<levelStart, of: output)
@@ -400,8 +401,8 @@ struct FormWriter: ~Copyable {
             if rank > 0 {
                 destination.append(UInt8(ascii: "&"))
             }
-            let index = 2 &* Int(entry.index)
-            destination.append(bounds[index] &- shift..<bounds[index &+ 1] &- shift, of: source)
+            let range = bounds.range(of: entry)
+            destination.append(range.lowerBound &- shift..<range.upperBound &- shift, of: source)
         }
     }
 }

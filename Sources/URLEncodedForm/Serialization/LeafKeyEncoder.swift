@@ -39,7 +39,7 @@ final class LeafKeyEncoder {
         hasher.combine(bytes: rawKey)
         let hash = hasher.finalize()
         let known = memo[hash]
-        if let known, known.rawKey.count == rawKey.count, ByteOrder.isPrefix(memoBytes.bytes(known.rawKey), of: rawKey) {
+        if let known, ByteOrder.equal(memoBytes.bytes(known.rawKey), rawKey) {
             output.append(known.encoded, of: memoBytes)
             return
         }

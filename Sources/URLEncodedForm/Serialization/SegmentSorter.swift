@@ -23,8 +23,8 @@ struct SegmentSorter: ~Copyable {
     mutating func sort(_ count: Int, in bytes: UnsafeRawBufferPointer, bounds: UnsafeMutableBufferPointer<Int>,
                        skipping skipped: Int) -> UnsafeMutableBufferPointer<SegmentOrder> {
         func segment(_ entry: SegmentOrder) -> UnsafeRawBufferPointer {
-            let index = 2 &* Int(entry.index)
-            return UnsafeRawBufferPointer(rebasing: bytes[bounds[index] &+ skipped..<bounds[index &+ 1]])
+            let range = bounds.range(of: entry)
+            return UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound &+ skipped..<range.upperBound])
         }
         entries.truncate(to: 0)
         for index in 0..<Int32(count) {
@@ -105,6 +105,16 @@ struct SegmentOrder {
     @inline(__always)
     func hasSameBytes(as other: SegmentOrder) -> Bool {
         word == other.word && length == other.length
+    }
+}
+
+extension UnsafeMutableBufferPointer<Int> {
+    /// Where the segment of `entry` is, these being the start and end offsets of each segment
+    /// in turn.
+    @inline(__always)
+    func range(of entry: SegmentOrder) -> Range<Int> {
+        let index = 2 &* Int(entry.index)
+        return self[index]..<self[index &+ 1]
     }
 }
 

@@ -13,6 +13,12 @@ struct DifferentialFuzzTests {
         expectAgreement(.contender(.reference), .contender(.optimized), FuzzConfiguration(defaultCases: 10_000))
     }
 
+    /// The bytes appended to a caller's buffer are the text too: a level sorted as it is copied
+    /// out is copied by another path there.
+    @Test func optimizedEncoderAppendingToBytesMatchesReference() {
+        expectAgreement(.contender(.reference), .optimizedAppendingToBytes, FuzzConfiguration(defaultCases: 3_000))
+    }
+
     /// The harness itself is deterministic: cases are pure functions of their seeds, and the
     /// reference against itself produces identical outputs and logs.
     @Test func referenceAgreesWithItself() {

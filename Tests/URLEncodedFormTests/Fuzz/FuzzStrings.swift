@@ -67,10 +67,10 @@ enum FuzzStrings {
     /// Strings that begin alike: one base, then the base again with a short ending (nothing,
     /// `\0`, a control character, a letter, a digit), so that the elements of a level tie on
     /// their first bytes, some end where others go on, and only the last bytes decide.
-    static func family(using rng: inout SplitMix64) -> [String] {
+    static func family(using rng: inout SplitMix64, count: Int) -> [String] {
         let base = value(using: &rng)
         let endings = ["", "\0", "\0\0", "\u{01}", "a", "0", "\0a"]
-        return (0 ..< rng.smallCount(in: 2 ... 6)).map { _ in base + rng.pick(endings) }
+        return (0 ..< count).map { _ in base + rng.pick(endings) }
     }
 
     /// A key string, weighted towards a few plain keys so that the same key recurs.

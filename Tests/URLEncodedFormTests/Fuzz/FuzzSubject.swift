@@ -1,3 +1,5 @@
+import URLEncodedForm
+
 /// One side of a differential comparison: a named function that encodes a case's value with the
 /// case's options. Usually a `Contender`; the meta tests plant deliberately wrong ones.
 struct FuzzSubject {
@@ -6,6 +8,23 @@ struct FuzzSubject {
 
     static func contender(_ contender: Contender) -> FuzzSubject {
         FuzzSubject(name: contender.rawValue) { value, options in contender.outcome(value, options) }
+    }
+
+    /// The optimized encoder through `encode(_:into:)`, which copies the text out piece by piece
+    /// where the `String` result copies it whole: it appends after a prefix, which must stay as
+    /// it was, and all of it when the encoding throws.
+    static var optimizedAppendingToBytes: FuzzSubject {
+        FuzzSubject(name: "optimized into [UInt8]") { value, options in
+            let prefix = Array("prefix&".utf8)
+            var buffer = prefix
+            do {
+                try OptimizedAdapter.encoder(options).encode(value, into: &buffer)
+            } catch {
+                return buffer == prefix ? .error(Contender.optimized.kind(of: error)) : .output("a throwing encode changed the buffer")
+            }
+            guard buffer.starts(with: prefix) else { return .output("the prefix was overwritten") }
+            return .output(String(decoding: buffer.dropFirst(prefix.count), as: UTF8.self))
+        }
     }
 
     /// Encodes `fuzzCase` with a fresh log.

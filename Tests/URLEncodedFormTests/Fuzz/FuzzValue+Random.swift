@@ -47,7 +47,10 @@ extension FuzzValue {
 
     private static func strings(using rng: inout SplitMix64) -> [String] {
         if rng.chance(0.3) {
-            return FuzzStrings.family(using: &rng)
+            // Sometimes past 16 elements, which sorts the level by introsort, in tied groups
+            // that take several rounds.
+            let count = rng.chance(0.15) ? rng.smallCount(in: 17 ... 48) : rng.smallCount(in: 2 ... 6)
+            return FuzzStrings.family(using: &rng, count: count)
         }
         return (0 ..< rng.smallCount(in: 0 ... 4)).map { _ in FuzzStrings.value(using: &rng) }
     }
