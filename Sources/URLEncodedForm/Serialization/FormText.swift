@@ -27,8 +27,10 @@ struct FormText {
         }
     }
 
-    /// Copies the text to the start of `destination`, which holds at least `count` bytes.
+    /// Copies the text to the start of `destination`, fresh memory that holds at least `count`
+    /// bytes (a new result), which a large text first asks to be given huge pages.
     func copy(to destination: UnsafeMutableRawBufferPointer) {
+        HugePages.advise(UnsafeMutableRawBufferPointer(rebasing: destination[..<count]))
         var written = 0
         forEachPiece { piece in
             UnsafeMutableRawBufferPointer(rebasing: destination[written..<written &+ piece.count]).copyMemory(from: piece)

@@ -67,6 +67,27 @@ struct OptimizedEncoderAPITests {
         #expect(buffer == Array(("prefix&" + expected).utf8))
     }
 
+    @Test func aResultOfHugePagesHoldsTheWholeTextInEveryOutput() throws {
+        // Over 32 MiB, results are advised to the kernel as huge pages before the text is
+        // copied in, in pieces (the root sorts its two keys). Each value is a distinct run of
+        // letters, so the expected text is the values in order, built without the encoder.
+        let values = (0..<36).reversed().map { index in
+            String(UnicodeScalar(UInt8(ascii: "A") + UInt8(index % 26))) + String(index)
+                + String(repeating: "xyzw", count: 1 << 18)
+        }
+        let value = ["b": values, "a": ["0"]]
+        let expected = "a%5B%5D=0&" + values.sorted().map { "b%5B%5D=" + $0 }.joined(separator: "&")
+        #expect(expected.utf8.count > 36 << 20)
+
+        let encoder = URLEncodedFormEncoder()
+        let string: String = try encoder.encode(value)
+        #expect(string == expected)
+        let bytes: [UInt8] = try encoder.encode(value)
+        #expect(bytes == Array(expected.utf8))
+        let data: Data = try encoder.encode(value)
+        #expect(data == Data(expected.utf8))
+    }
+
     @Test func encodeIntoLeavesTheBufferUnchangedWhenEncodingThrows() {
         let encoder = Self.encoderWithThrowingDates()
         for value in Self.failingValues {
