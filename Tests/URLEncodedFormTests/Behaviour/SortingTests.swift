@@ -114,6 +114,19 @@ struct SortingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func aLongArrayOfTextsThatDifferByTrailingZeroBytesPutsTheShorterFirst(contender: Contender) {
+        // With U+0000 allowed unescaped, "ab" and "ab\0" read the same zero-padded eight
+        // bytes: only their lengths order them. 3,000 of them, in an order that is not
+        // sorted, so that the sort for long levels decides it.
+        let texts = (0..<3_000).map { index in
+            "v" + String(index / 3 % 500, radix: 36) + String(repeating: "\0", count: index % 3) + (index < 1_500 ? "" : "x")
+        }
+        let allowed = FormOptions(allowedCharacters: .set(CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "\0"))))
+        let expected = texts.sorted().map { "t%5B%5D=\($0)" }.joined(separator: "&")
+        #expect(contender.outcome(["t": texts.reversed()], allowed) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
     func indexedElementsAreSortedAsStringsToo(contender: Contender) {
         // "a[10]" sorts between "a[1]" and "a[2]".
         let value = ["a": Array(0...10)]

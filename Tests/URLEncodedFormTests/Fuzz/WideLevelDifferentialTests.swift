@@ -36,6 +36,35 @@ struct WideLevelDifferentialTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) wide cases differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
     }
 
+    @Test func levelsLongEnoughForTheRadixSortEncodeAsTheReferenceDoes() {
+        // Past 2,048 children a level's rounds are sorted by radix: long arrays of leaves
+        // (sorted by value), of records (sorted by their text) and wide objects of distinct
+        // keys (ranked by key), with texts that tie on their first bytes and prefix each other.
+        var mismatches: [String] = []
+        for seed in FuzzConfiguration(defaultCases: 6).seeds {
+            var random = SplitMix64(seed: seed)
+            func text() -> String {
+                random.pick(["", "shared-prefix-", "é", "k"]) + random.pick(["", "a", "b", "ab", "0", "+", "%"])
+                    + String(Int.random(in: 0..<400, using: &random))
+            }
+            let count = Int.random(in: 2_049...2_600, using: &random)
+            let leaves = VectorNode.array((0..<count).map { _ in .text(text()) })
+            let records = VectorNode.array((0..<count).map { _ in
+                .object([("k", .text(random.pick(["x", "y"]))), ("n", .text(text()))])
+            })
+            let wide = VectorNode.object((0..<count).map { index in ("key-\(index)-" + text(), .text(text())) })
+            let value = VectorNode.object([("leaves", leaves), ("records", records), ("wide", wide)])
+            let options = FormOptions(arrayEncoding: random.chance(0.5) ? .brackets : .indexInBrackets)
+            let reference = Contender.reference.outcome(value, options)
+            let optimized = Contender.optimized.outcome(value, options)
+            if reference != optimized {
+                mismatches.append("seed 0x\(String(seed, radix: 16, uppercase: true)) (replay: FUZZ_SEED=0x\(String(seed, radix: 16, uppercase: true)) "
+                    + "swift test --filter levelsLongEnoughForTheRadixSort)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) long-level cases differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
+    }
+
     /// An object of 33 to 90 pairs from the key pool (so keys repeat), some of them nested
     /// objects that later pairs with the same key extend, some long arrays written by index.
     /// Half the top-level objects start with "K" and 59 more ASCII keys (past the index
