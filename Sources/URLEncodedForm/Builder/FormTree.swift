@@ -23,12 +23,13 @@ struct FormTree: ~Copyable {
         nodes.append(FormNode(kind: .object))
     }
 
-    /// Back to an empty root object, keeping every buffer's memory.
+    /// Back to an empty root object, keeping every buffer's memory and, most often, the keys
+    /// (`KeyTable.endEncoding()`).
     mutating func removeAll() {
         nodes.truncate(to: 0)
         nodes.append(FormNode(kind: .object))
         lastIdentity = 1
-        keys.removeAll()
+        keys.endEncoding()
         values.truncate(to: 0)
         index.removeAll()
     }

@@ -54,9 +54,8 @@ struct KeyTable: ~Copyable {
     /// direct-mapped: a coding key is usually a literal, and a hit skips hashing its bytes.
     private var recent = [RecentKey](repeating: RecentKey(), count: Self.recentCount)
     private static let recentCount = 256
-    /// The `recent` entries of this encoding are those of this generation: forgetting the keys
-    /// of an encoding takes one increment, not a pass over the cache.
-    private var generation: UInt32 = 1
+    // The `recent` entries of the keys kept are those of this `generation`: forgetting the
+    // keys takes one increment, not a pass over the cache.
     /// Whether `String` is laid out as `identity(of:)` expects; checked once per table.
     private let stringLayoutIsKnown = KeyTable.checkStringLayout()
 
@@ -69,12 +68,29 @@ struct KeyTable: ~Copyable {
 
     var count: Int { entries.count }
 
+    /// Changes each time the table forgets its keys: while it stays the same, the keys
+    /// `0..<count` are the same keys, and what was derived from them still holds.
+    private(set) var generation: UInt32 = 1
+
+    /// The most keys kept from one encoding for the next.
+    private static let keptKeyLimit = 1024
+
+    /// Ends an encoding: the keys are kept for the next one, which most often encodes the same
+    /// types again and so finds its keys without hashing them (and the writer finds them
+    /// escaped and ranked), unless there are more than `keptKeyLimit` (the keys of a large
+    /// dictionary, which need not recur).
+    mutating func endEncoding() {
+        if entries.count > Self.keptKeyLimit {
+            removeAll()
+        }
+    }
+
     var capacityInBytes: Int {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + slots.capacity * 8
     }
 
     /// Forgets every key, keeping the memory.
-    mutating func removeAll() {
+    private mutating func removeAll() {
         guard !entries.isEmpty else { return }
         bytes.truncate(to: 0)
         entries.removeAll(keepingCapacity: true)

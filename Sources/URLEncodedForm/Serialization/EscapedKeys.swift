@@ -27,6 +27,11 @@ struct EscapedKeys: ~Copyable {
     private var entries: [Entry] = []
     /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold for this tree.
     private(set) var isRanked = false
+    /// The `KeyTable.generation` the entries were built from: while the table keeps it, its
+    /// keys are the same (it only adds keys), so the entries hold for the keys they cover,
+    /// and the next tree only escapes the keys added since (a session's writer always builds
+    /// with the same escaping and wrapping).
+    private var builtGeneration: UInt32 = 0
 
     var capacityInBytes: Int {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride
@@ -36,28 +41,43 @@ struct EscapedKeys: ~Copyable {
     /// `opening` and `closing` (the brackets or dot a nested key takes), and ranks them when
     /// `sortsObjects` and keys recur: when the tree has at least four nodes per key. Ranking
     /// sorts with `sorter`, and uses the end of `bounds`.
+    ///
+    /// The keys an earlier tree of the same table had are kept, escaped and ranked: ranked
+    /// once, they order the objects of every later tree with the same keys for free.
     mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable?,
                         opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool,
                         sorter: inout SegmentSorter, bounds: inout UncheckedArray<Int>) {
-        bytes.truncate(to: 0)
-        entries.removeAll(keepingCapacity: true)
-        openingLength = opening?.count ?? 0
-        closingLength = closing?.count ?? 0
-        for index in 0..<keys.count {
-            opening?.append(to: &bytes)
-            let start = bytes.count
-            let key = keys.bytes(of: keys.id(at: index))
-            if let escapeTable {
-                escapeTable.appendEscaped(key, to: &bytes)
-            } else {
-                bytes.append(key)
-            }
-            entries.append(Entry(start: start, end: bytes.count))
-            closing?.append(to: &bytes)
+        if builtGeneration != keys.generation {
+            builtGeneration = keys.generation
+            bytes.truncate(to: 0)
+            entries.removeAll(keepingCapacity: true)
+            openingLength = opening?.count ?? 0
+            closingLength = closing?.count ?? 0
+            isRanked = false
         }
-        isRanked = sortsObjects && keys.count * 4 <= nodeCount
-        guard isRanked else { return }
+        if entries.count < keys.count {
+            // New keys have no rank yet.
+            isRanked = false
+            for index in entries.count..<keys.count {
+                opening?.append(to: &bytes)
+                let start = bytes.count
+                let key = keys.bytes(of: keys.id(at: index))
+                if let escapeTable {
+                    escapeTable.appendEscaped(key, to: &bytes)
+                } else {
+                    bytes.append(key)
+                }
+                entries.append(Entry(start: start, end: bytes.count))
+                closing?.append(to: &bytes)
+            }
+        }
+        if !isRanked && sortsObjects && keys.count * 4 <= nodeCount {
+            rank(keys, sorter: &sorter, bounds: &bounds)
+            isRanked = true
+        }
+    }
 
+    private mutating func rank(_ keys: borrowing KeyTable, sorter: inout SegmentSorter, bounds: inout UncheckedArray<Int>) {
         let order = sortByText(entries.count, key: { keys.id(at: $0) }, sorter: &sorter, bounds: &bounds)
         for (rank, entry) in order.enumerated() {
             entries[Int(entry.index)].rank = Int32(rank)

@@ -19,6 +19,11 @@ struct DifferentialFuzzTests {
         expectAgreement(.contender(.reference), .optimizedAppendingToBytes, FuzzConfiguration(defaultCases: 3_000))
     }
 
+    /// An encoder reused across encodings of different values writes what a fresh one does.
+    @Test func optimizedEncoderReusedAcrossValuesMatchesReference() {
+        expectAgreement(.contender(.reference), .optimizedReusingItsEncoder(), FuzzConfiguration(defaultCases: 3_000))
+    }
+
     /// The harness itself is deterministic: cases are pure functions of their seeds, and the
     /// reference against itself produces identical outputs and logs.
     @Test func referenceAgreesWithItself() {

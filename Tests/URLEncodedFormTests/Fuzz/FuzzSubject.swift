@@ -27,6 +27,30 @@ struct FuzzSubject {
         }
     }
 
+    /// The optimized encoder after it encoded the previous case's value and then this one: a
+    /// reused encoder keeps the keys of its earlier encodings (and their escaped, ranked forms),
+    /// which a fresh encoder per case never shows. The earlier encodings log elsewhere.
+    static func optimizedReusingItsEncoder() -> FuzzSubject {
+        let previous = PreviousValue()
+        return FuzzSubject(name: "optimized, encoder reused") { value, options in
+            let encoder = OptimizedAdapter.encoder(options)
+            for earlier in [previous.value, value.value].compactMap({ $0 }) {
+                let _: String? = try? encoder.encode(FuzzEncodable(value: earlier, log: FuzzLog()))
+            }
+            previous.value = value.value
+            do {
+                return .output(try encoder.encode(value))
+            } catch {
+                return .error(Contender.optimized.kind(of: error))
+            }
+        }
+    }
+
+    /// The value of the case before, for `optimizedReusingItsEncoder()`.
+    private final class PreviousValue {
+        var value: FuzzValue?
+    }
+
     /// Encodes `fuzzCase` with a fresh log.
     func run(_ fuzzCase: FuzzCase) -> FuzzResult {
         let value = FuzzEncodable(value: fuzzCase.value, log: FuzzLog())
