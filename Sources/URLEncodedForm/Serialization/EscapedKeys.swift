@@ -42,8 +42,9 @@ struct EscapedKeys: ~Copyable {
     /// `sortsObjects` and keys recur: when the tree has at least four nodes per key. Ranking
     /// sorts with `sorter`, and uses the end of `bounds`.
     ///
-    /// The keys an earlier tree of the same table had are kept, escaped and ranked: ranked
-    /// once, they order the objects of every later tree with the same keys for free.
+    /// The keys an earlier tree of the same table had are kept, escaped and ranked, and keys
+    /// are ranked too when a tree brings no new one: ranked once, they order the objects of
+    /// every later tree with the same keys for free.
     mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable?,
                         opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool,
                         sorter: inout SegmentSorter, bounds: inout UncheckedArray<Int>) {
@@ -55,7 +56,8 @@ struct EscapedKeys: ~Copyable {
             closingLength = closing?.count ?? 0
             isRanked = false
         }
-        if entries.count < keys.count {
+        let hasNewKeys = entries.count < keys.count
+        if hasNewKeys {
             // New keys have no rank yet.
             isRanked = false
             for index in entries.count..<keys.count {
@@ -71,7 +73,8 @@ struct EscapedKeys: ~Copyable {
                 closing?.append(to: &bytes)
             }
         }
-        if !isRanked && sortsObjects && keys.count * 4 <= nodeCount {
+        // Ranking pays when keys recur: within this tree, or across trees (no key is new).
+        if !isRanked && sortsObjects && (keys.count * 4 <= nodeCount || !hasNewKeys) {
             rank(keys, sorter: &sorter, bounds: &bounds)
             isRanked = true
         }
