@@ -54,8 +54,6 @@ struct KeyTable: ~Copyable {
     /// direct-mapped: a coding key is usually a literal, and a hit skips hashing its bytes.
     private var recent = [RecentKey](repeating: RecentKey(), count: Self.recentCount)
     private static let recentCount = 256
-    // The `recent` entries of the keys kept are those of this `generation`: forgetting the
-    // keys takes one increment, not a pass over the cache.
     /// Whether `String` is laid out as `identity(of:)` expects; checked once per table.
     private let stringLayoutIsKnown = KeyTable.checkStringLayout()
 
@@ -69,7 +67,9 @@ struct KeyTable: ~Copyable {
     var count: Int { entries.count }
 
     /// Changes each time the table forgets its keys: while it stays the same, the keys
-    /// `0..<count` are the same keys, and what was derived from them still holds.
+    /// `0..<count` are the same keys, and what was derived from them still holds (the
+    /// `recent` entries of this generation, `EscapedKeys`). Forgetting takes one increment,
+    /// not a pass over the cache.
     private(set) var generation: UInt32 = 1
 
     /// The most keys kept from one encoding for the next.

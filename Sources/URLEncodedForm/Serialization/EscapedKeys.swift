@@ -25,7 +25,7 @@ struct EscapedKeys: ~Copyable {
     private var openingLength = 0
     private var closingLength = 0
     private var entries: [Entry] = []
-    /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold for this tree.
+    /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold, for every key of the table.
     private(set) var isRanked = false
     /// The `KeyTable.generation` the entries were built from: while the table keeps it, its
     /// keys are the same (it only adds keys), so the entries hold for the keys they cover,
