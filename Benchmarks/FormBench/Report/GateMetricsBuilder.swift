@@ -11,8 +11,6 @@ import FormBenchCore
 /// busy host, the quick run's ratio to it on 1,000 strings doubled while the encoder's
 /// instructions there had not changed; the ratio to the walk floor, in the same run, moved by 9%.
 enum GateMetricsBuilder {
-    /// The contenders whose times the optimized encoder's is divided by.
-    private static let denominators = [WalkFloorContender.name]
     /// A ratio to a contender sampled fewer times than this in the run is not judged: its median
     /// rests on too few back-to-back pairs to repeat.
     private static let minimumPairs = 10
@@ -24,13 +22,12 @@ enum GateMetricsBuilder {
             let allocations = optimized.allocationsPerEncode.map {
                 GateMetric(id: "\(cell): optimized allocations per encode", kind: .allocations, value: $0)
             }
-            let ratios = denominators.compactMap { name -> GateMetric? in
-                guard samples[Cell(optimized, contender: name), default: 0] >= minimumPairs else { return nil }
-                return optimized.cpuTimeRatios?[name].map {
-                    GateMetric(id: "\(cell): optimized ÷ \(name) CPU time", kind: .timeRatio, value: $0)
+            let floor = WalkFloorContender.name
+            let floorRatio = samples[Cell(optimized, contender: floor), default: 0] < minimumPairs ? nil
+                : optimized.cpuTimeRatios?[floor].map {
+                    GateMetric(id: "\(cell): optimized ÷ \(floor) CPU time", kind: .timeRatio, value: $0)
                 }
-            }
-            return [allocations].compactMap { $0 } + ratios
+            return [allocations, floorRatio].compactMap { $0 }
         }
     }
 }

@@ -97,16 +97,9 @@ struct SegmentSorter: ~Copyable {
     /// (the lengths first), skipping the bytes every member has alike (in text, most of them).
     private mutating func radixSort(_ members: UnsafeMutableBufferPointer<SegmentOrder>) {
         let count = members.count
-        radixScratch.truncate(to: 0)
-        for member in members {
-            radixScratch.append(member)
-        }
-        let scratch = radixScratch.elements(from: 0)
+        let scratch = radixScratch.resize(to: count)
         let digits = SegmentOrder.radixDigits
-        while radixCounts.count < digits &* 256 {
-            radixCounts.append(0)
-        }
-        let counts = radixCounts.elements(from: 0)
+        let counts = radixCounts.resize(to: digits &* 256)
         counts.update(repeating: 0)
         for member in members {
             for digit in 0..<digits {

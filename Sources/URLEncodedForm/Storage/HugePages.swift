@@ -14,7 +14,7 @@ import Glibc
 /// transparent huge pages are off, or off Linux, nothing changes.
 enum HugePages {
     /// The smallest block advised.
-    static let threshold = 32 << 20
+    private static let threshold = 32 << 20
     /// The size of a huge page, and the alignment of the part of a block it can back.
     private static let size = 2 << 20
 

@@ -48,6 +48,15 @@ struct UncheckedArray<Element: BitwiseCopyable>: ~Copyable {
         count = newCount
     }
 
+    /// `count` elements of room, to be written before they are read (scratch space).
+    mutating func resize(to newCount: Int) -> UnsafeMutableBufferPointer<Element> {
+        while capacity < newCount {
+            grow()
+        }
+        count = newCount
+        return elements(from: 0)
+    }
+
     /// The elements from `start` on, to read or reorder in place until the next append.
     func elements(from start: Int) -> UnsafeMutableBufferPointer<Element> {
         UnsafeMutableBufferPointer(start: base + start, count: count - start)

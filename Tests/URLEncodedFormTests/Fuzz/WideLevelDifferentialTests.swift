@@ -65,6 +65,34 @@ struct WideLevelDifferentialTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) long-level cases differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
     }
 
+    @Test func anEncoderThatForgetsTheKeysOfAWideObjectEncodesTheNextValuesAsTheReferenceDoes() {
+        // An encoder keeps the keys of its encodings (escaped and ranked) unless there are more
+        // than 1,024: after a wide object it forgets them, and what it derived from them must go
+        // too, though the next values' keys take the same places in the table.
+        var mismatches: [String] = []
+        for seed in FuzzConfiguration(defaultCases: 6).seeds {
+            var random = SplitMix64(seed: seed)
+            let options = FormOptions(alphabetizeKeyValuePairs: random.chance(0.7))
+            let encode = OptimizedAdapter.sharedEncoder(options)
+            let wide = VectorNode.object((0..<1_100).map { ("wide-\($0)", .text("v")) })
+            let values = [wide, Self.wideObject(depth: 0, using: &random), Self.wideObject(depth: 0, using: &random),
+                          wide, Self.wideObject(depth: 0, using: &random)]
+            for (position, value) in values.enumerated() {
+                let optimized: Outcome
+                do {
+                    optimized = .output(try encode(value))
+                } catch {
+                    optimized = .error(Contender.optimized.kind(of: error))
+                }
+                if Contender.reference.outcome(value, options) != optimized {
+                    mismatches.append("seed 0x\(String(seed, radix: 16, uppercase: true)), value \(position) "
+                        + "(replay: FUZZ_SEED=0x\(String(seed, radix: 16, uppercase: true)) swift test --filter anEncoderThatForgets)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) values differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
+    }
+
     /// An object of 33 to 90 pairs from the key pool (so keys repeat), some of them nested
     /// objects that later pairs with the same key extend, some long arrays written by index.
     /// Half the top-level objects start with "K" and 59 more ASCII keys (past the index
