@@ -20,29 +20,17 @@ struct WideLevelDifferentialTests {
     private static let asciiKeys = ["K"] + (0..<80).map { "k\($0)" }
 
     @Test func wideObjectsAndLongArraysEncodeAsTheReferenceDoes() {
-        var mismatches: [String] = []
-        for seed in FuzzConfiguration(defaultCases: 300).seeds {
-            var random = SplitMix64(seed: seed)
+        Self.expectAgreement(test: "wideObjectsAndLongArrays", cases: 300) { random in
             let value = Self.wideObject(depth: 0, using: &random)
-            let options = FormOptions(alphabetizeKeyValuePairs: random.chance(0.7))
-            let reference = Contender.reference.outcome(value, options)
-            let optimized = Contender.optimized.outcome(value, options)
-            if reference != optimized {
-                mismatches.append("seed 0x\(String(seed, radix: 16, uppercase: true)) "
-                    + "(replay: FUZZ_SEED=0x\(String(seed, radix: 16, uppercase: true)) swift test --filter WideLevelDifferentialTests):\n"
-                    + "  reference: \(reference)\n  optimized: \(optimized)")
-            }
+            return (value, FormOptions(alphabetizeKeyValuePairs: random.chance(0.7)))
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) wide cases differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
     }
 
     @Test func levelsLongEnoughForTheRadixSortEncodeAsTheReferenceDoes() {
         // Past 2,048 children a level's rounds are sorted by radix: long arrays of leaves
         // (sorted by value), of records (sorted by their text) and wide objects of distinct
         // keys (ranked by key), with texts that tie on their first bytes and prefix each other.
-        var mismatches: [String] = []
-        for seed in FuzzConfiguration(defaultCases: 6).seeds {
-            var random = SplitMix64(seed: seed)
+        Self.expectAgreement(test: "levelsLongEnoughForTheRadixSort", cases: 6) { random in
             func text() -> String {
                 random.pick(["", "shared-prefix-", "é", "k"]) + random.pick(["", "a", "b", "ab", "0", "+", "%"])
                     + String(Int.random(in: 0..<400, using: &random))
@@ -54,22 +42,15 @@ struct WideLevelDifferentialTests {
             })
             let wide = VectorNode.object((0..<count).map { index in ("key-\(index)-" + text(), .text(text())) })
             let value = VectorNode.object([("leaves", leaves), ("records", records), ("wide", wide)])
-            let options = FormOptions(arrayEncoding: random.chance(0.5) ? .brackets : .indexInBrackets)
-            let reference = Contender.reference.outcome(value, options)
-            let optimized = Contender.optimized.outcome(value, options)
-            if reference != optimized {
-                mismatches.append("seed 0x\(String(seed, radix: 16, uppercase: true)) (replay: FUZZ_SEED=0x\(String(seed, radix: 16, uppercase: true)) "
-                    + "swift test --filter levelsLongEnoughForTheRadixSort)")
-            }
+            return (value, FormOptions(arrayEncoding: random.chance(0.5) ? .brackets : .indexInBrackets))
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) long-level cases differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
     }
 
     @Test func anEncoderThatForgetsTheKeysOfAWideObjectEncodesTheNextValuesAsTheReferenceDoes() {
         // An encoder keeps the keys of its encodings (escaped and ranked) unless there are more
         // than 1,024: after a wide object it forgets them, and what it derived from them must go
         // too, though the next values' keys take the same places in the table.
-        var mismatches: [String] = []
+        var mismatches = Mismatches(test: "anEncoderThatForgets")
         for seed in FuzzConfiguration(defaultCases: 6).seeds {
             var random = SplitMix64(seed: seed)
             let options = FormOptions(alphabetizeKeyValuePairs: random.chance(0.7))
@@ -84,13 +65,23 @@ struct WideLevelDifferentialTests {
                 } catch {
                     optimized = .error(Contender.optimized.kind(of: error))
                 }
-                if Contender.reference.outcome(value, options) != optimized {
-                    mismatches.append("seed 0x\(String(seed, radix: 16, uppercase: true)), value \(position) "
-                        + "(replay: FUZZ_SEED=0x\(String(seed, radix: 16, uppercase: true)) swift test --filter anEncoderThatForgets)")
-                }
+                mismatches.compare(Contender.reference.outcome(value, options), optimized, seed: seed, at: "value \(position)")
             }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) values differ:\n\(mismatches.prefix(3).joined(separator: "\n"))")
+        mismatches.expectNone()
+    }
+
+    /// Encodes the value and options `make` draws for each seed with both modules, and expects
+    /// the same outcome.
+    private static func expectAgreement(test: String, cases: Int, sourceLocation: SourceLocation = #_sourceLocation,
+                                        _ make: (inout SplitMix64) -> (VectorNode, FormOptions)) {
+        var mismatches = Mismatches(test: test)
+        for seed in FuzzConfiguration(defaultCases: cases).seeds {
+            var random = SplitMix64(seed: seed)
+            let (value, options) = make(&random)
+            mismatches.compare(Contender.reference.outcome(value, options), Contender.optimized.outcome(value, options), seed: seed)
+        }
+        mismatches.expectNone(sourceLocation: sourceLocation)
     }
 
     /// An object of 33 to 90 pairs from the key pool (so keys repeat), some of them nested
@@ -119,5 +110,28 @@ struct WideLevelDifferentialTests {
         return .indexed((0..<count).map { _ in
             (Int.random(in: 0..<count, using: &random), .text(random.pick(keyPool)))
         })
+    }
+}
+
+/// The cases on which the two modules disagree, each with the command that replays it.
+private struct Mismatches {
+    /// The part of the test's name `swift test --filter` replays it by.
+    let test: String
+    private var found: [String] = []
+
+    init(test: String) {
+        self.test = test
+    }
+
+    /// Records the case of `seed` (and `place` within it) when the outcomes differ.
+    mutating func compare(_ reference: Outcome, _ optimized: Outcome, seed: UInt64, at place: String? = nil) {
+        guard reference != optimized else { return }
+        let seedText = "0x" + String(seed, radix: 16, uppercase: true)
+        found.append("seed \(seedText)\(place.map { ", \($0)" } ?? "") (replay: FUZZ_SEED=\(seedText) swift test --filter \(test)):\n"
+            + "  reference: \(String(describing: reference).prefix(300))\n  optimized: \(String(describing: optimized).prefix(300))")
+    }
+
+    func expectNone(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(found.isEmpty, "\(found.count) cases differ:\n\(found.prefix(3).joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
 }
