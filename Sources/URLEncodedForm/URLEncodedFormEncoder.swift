@@ -16,9 +16,11 @@ import Synchronization
 /// `ArrayEncoding`). The encoder is immutable but for `allowedCharacters`, which is guarded, so
 /// one instance may be shared by any number of threads.
 ///
-/// An encoder keeps the memory of its last encodings for the next ones, so reuse one rather
-/// than making one per request: up to 64 MB per idle buffer set, and more while encodings that
-/// large recur (it is let go after the first smaller one).
+/// An encoder keeps the memory of its last encodings for the next ones, so reuse one where you
+/// can: up to 64 MB per idle buffer set, and more while encodings that large recur (it is let
+/// go after the first smaller one). An encoder made per request costs little more: it starts
+/// from the buffers an encoder that went away left (up to four sets of at most 1 MB each are
+/// kept for the whole process).
 public final class URLEncodedFormEncoder: Sendable {
     /// Errors of the encoder itself; `EncodingError`s and the errors of custom closures are
     /// thrown as they are.
@@ -69,7 +71,7 @@ public final class URLEncodedFormEncoder: Sendable {
 
         init(allowedCharacters: CharacterSet, spaceEncoding: SpaceEncoding) {
             self.allowedCharacters = allowedCharacters
-            self.table = EscapeTable(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding)
+            self.table = EscapeTable.table(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding)
         }
     }
 

@@ -2,58 +2,61 @@ import Foundation
 
 /// The state of one `encode` call, shared by its encoder and every container it vends.
 ///
-/// The builder sits behind a pointer the session owns: containers reach it through a `let`,
-/// so the hot path pays no dynamic exclusivity checks, and the `~Copyable` buffers inside it
-/// are never copied.
+/// Its memory (`SessionMemory`) sits behind two pointers held as `let`s: containers reach the
+/// builder without dynamic exclusivity checks, and the `~Copyable` buffers are never copied.
 ///
 /// `@unchecked Sendable`: a session is used by one `encode` call at a time. Between calls it
-/// only moves through the encoder's idle-session lock, and only when nothing else refers to it.
+/// only moves through the encoder's idle-session pool, and only when nothing else refers to it.
 final class EncodingSession: @unchecked Sendable {
     let options: EncodingOptions
     let builder: UnsafeMutablePointer<TreeBuilder>
     /// The writer's memory, kept for the next encoding when the session is reused.
-    private var writerBuffers: WriterBuffers? = WriterBuffers()
+    private let writerBuffers: UnsafeMutablePointer<WriterBuffers>
 
+    /// A session in spare memory a finished encoder left (`SpareSessionMemory`), or in new memory.
     init(options: EncodingOptions) {
         self.options = options
-        self.builder = .allocate(capacity: 1)
-        builder.initialize(to: TreeBuilder())
+        let memory = SpareSessionMemory.shared.take() ?? SessionMemory()
+        builder = memory.builder
+        writerBuffers = memory.writerBuffers
     }
 
     deinit {
-        builder.deinitialize(count: 1)
-        builder.deallocate()
+        SpareSessionMemory.shared.keep(memory)
+    }
+
+    private var memory: SessionMemory {
+        SessionMemory(builder: builder, writerBuffers: writerBuffers)
     }
 
     /// Serializes everything stored so far and returns what `body` makes of the text, which is
     /// only valid during the call.
+    ///
+    /// - Throws: `URLEncodedFormEncoder.Error.invalidRootObject` when the root is not an object.
     func withSerialization<R>(_ body: (FormText) -> R) throws -> R {
-        let buffers = writerBuffers.take() ?? WriterBuffers()
-        let written = try FormWriter.write(builder.pointee.tree, options: options, buffers: buffers)
+        try FormWriter.checkRoot(of: builder.pointee.tree)
+        let written = FormWriter.write(builder.pointee.tree, options: options, buffers: writerBuffers.move())
         let result = body(FormText(bytes: written.output.bytes(0..<written.output.count),
                                    pieces: UnsafeBufferPointer(written.pieces.elements(from: 0))))
-        writerBuffers = consume written
+        writerBuffers.initialize(to: written)
         return result
     }
 
     /// Forgets the last encoding, keeping its memory for the next.
     func removeAll() {
-        builder.pointee.removeAll()
-        // The text goes too: an encoding that throws before writing then reads as empty.
-        writerBuffers?.output.truncate(to: 0)
+        memory.removeAll()
     }
 
     /// The memory a reused session keeps.
     var capacityInBytes: Int {
-        builder.pointee.capacityInBytes + (writerBuffers?.capacityInBytes ?? 0)
+        memory.capacityInBytes
     }
 
     /// Whether the last encoding needed a good part of the memory the session holds: its text
     /// fills at least a quarter of the output buffer (a buffer doubles as it grows, so an
     /// encoding as large as the one that grew it fills at least half).
     var fitsLastEncoding: Bool {
-        let written = writerBuffers?.output.count ?? 0
-        return written * 4 >= writerBuffers?.output.capacityInBytes ?? .max
+        writerBuffers.pointee.output.count * 4 >= writerBuffers.pointee.output.capacityInBytes
     }
 
     // MARK: Leaf text

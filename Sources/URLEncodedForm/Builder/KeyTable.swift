@@ -54,8 +54,10 @@ struct KeyTable: ~Copyable {
     /// direct-mapped: a coding key is usually a literal, and a hit skips hashing its bytes.
     private var recent = [RecentKey](repeating: RecentKey(), count: Self.recentCount)
     private static let recentCount = 256
-    /// Whether `String` is laid out as `identity(of:)` expects; checked once per table.
-    private let stringLayoutIsKnown = KeyTable.checkStringLayout()
+    /// Whether `String` is laid out as `identity(of:)` expects: checked once per process, and
+    /// read into each table so that the hot path loads a field rather than a lazy global.
+    private let stringLayoutIsKnown = KeyTable.stringLayoutIsKnown
+    private static let stringLayoutIsKnown = KeyTable.checkStringLayout()
 
     private struct RecentKey {
         var words: (UInt64, UInt64) = (0, 0)

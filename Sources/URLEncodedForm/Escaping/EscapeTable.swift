@@ -42,6 +42,38 @@ final class EscapeTable: @unchecked Sendable {
         writes.deallocate()
     }
 
+    /// The table for `allowedCharacters` and `spaceEncoding`: for the default set, a table built
+    /// once per process; for any other, a new one.
+    ///
+    /// Most encoders use the default set, and building a table asks the `CharacterSet` about 128
+    /// characters (about 5 µs, more than encoding a small form), so an encoder made per request
+    /// would pay that on every request.
+    static func table(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) -> EscapeTable {
+        guard isAFURLQueryAllowed(allowedCharacters) else {
+            return EscapeTable(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding)
+        }
+        return switch spaceEncoding {
+        case .percentEscaped: defaultPercentEscaped
+        case .plusReplaced: defaultPlusReplaced
+        }
+    }
+
+    private static let defaultPercentEscaped = EscapeTable(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .percentEscaped)
+    private static let defaultPlusReplaced = EscapeTable(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .plusReplaced)
+
+    /// Whether `set` is `.afURLQueryAllowed` or a copy of it, told by identity, not content:
+    /// `==` compares contents and takes microseconds.
+    ///
+    /// A `CharacterSet` is a reference to its storage, copied on write. When `set` has the
+    /// static's very bits it refers to the static's storage, which is never freed (so the
+    /// address cannot be another set's) and, while the static shares it, never changed in place.
+    /// A set equal in content but built apart is not recognized, and gets a table of its own.
+    private static func isAFURLQueryAllowed(_ set: CharacterSet) -> Bool {
+        withUnsafeBytes(of: set) { candidate in
+            withUnsafeBytes(of: CharacterSet.afURLQueryAllowed) { candidate.elementsEqual($0) }
+        }
+    }
+
     /// Appends `source` to `buffer`, escaping the bytes that need it.
     ///
     /// The loop has no branch but its own: text mixes runs of bytes written as they are with

@@ -1,5 +1,7 @@
-/// An encoder's options as one encoding reads them, with the escape table the encoder built.
-struct EncodingOptions {
+/// An encoder's options as its encodings read them, with the escape table the encoder built and
+/// what the writer derives from them, made once per session. A class: an encoding refers to it
+/// rather than copying (and retaining) every strategy's closure into each writer.
+final class EncodingOptions: Sendable {
     let escapeTable: EscapeTable
     let alphabetizeKeyValuePairs: Bool
     let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding
@@ -9,6 +11,7 @@ struct EncodingOptions {
     let keyEncoding: URLEncodedFormEncoder.KeyEncoding
     let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding
     let nilEncoding: URLEncodedFormEncoder.NilEncoding
+    let writer: WriterSettings
 
     init(encoder: URLEncodedFormEncoder, escapeTable: EscapeTable) {
         self.escapeTable = escapeTable
@@ -20,5 +23,7 @@ struct EncodingOptions {
         self.keyEncoding = encoder.keyEncoding
         self.keyPathEncoding = encoder.keyPathEncoding
         self.nilEncoding = encoder.nilEncoding
+        self.writer = WriterSettings(alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, arrayEncoding: arrayEncoding,
+                                     keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding, escapeTable: escapeTable)
     }
 }

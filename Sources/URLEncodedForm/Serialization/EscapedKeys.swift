@@ -30,11 +30,17 @@ struct EscapedKeys: ~Copyable {
     /// The `KeyTable.generation` the entries were built from: while the table keeps it, its
     /// keys are the same (it only adds keys), so the entries hold for the keys they cover,
     /// and the next tree only escapes the keys added since (a session's writer always builds
-    /// with the same escaping and wrapping).
+    /// with the same escaping and wrapping). 0, which no table generation is, holds for none.
     private var builtGeneration: UInt32 = 0
 
     var capacityInBytes: Int {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride
+    }
+
+    /// Forgets every key, keeping the memory: the next `build` escapes them all again, as it
+    /// may have to with another escaping or wrapping (memory moving to another encoder's session).
+    mutating func forget() {
+        builtGeneration = 0
     }
 
     /// Escapes every key of `keys` (`escapeTable` `nil` keeps them raw), also wrapped in

@@ -32,18 +32,14 @@ struct FormWriter: ~Copyable {
     /// Where the bytes of `output` not yet in `pieces` begin.
     private var unlisted = 0
     /// The tree's keys, escaped once (raw when `leafKeys` is set) and ranked when objects can
-    /// be written in key order (`writesInKeyOrder`).
+    /// be written in key order (`WriterSettings.writesInKeyOrder`).
     private var escapedKeys: EscapedKeys
-    private let writesInKeyOrder: Bool
-    /// Whether arrays of leaves are written in the order of their values: levels are sorted
-    /// and every element of an array has its array's key (`[]` or no brackets).
-    private let writesLeavesInValueOrder: Bool
     /// The children of the objects being written in key order, level above level.
     private var levelEntries: UncheckedArray<RankedChild>
     /// Set when keys must be transformed whole at each leaf; the key stack then holds raw bytes.
     private let leafKeys: LeafKeyEncoder?
-    /// `[`, `]` and `[]` as the key stack holds them (escaped, or raw for `leafKeys`).
-    private let openBracket, closeBracket, emptyBrackets: EscapedFragment
+    /// Key fragments and write orders, from the options.
+    private let settings: WriterSettings
 
     private init(options: EncodingOptions, tree: borrowing FormTree, buffers: consuming WriterBuffers) {
         self.options = options
@@ -60,43 +56,29 @@ struct FormWriter: ~Copyable {
         levelEntries = buffers.levelEntries
         levelEntries.truncate(to: 0)
         escapedKeys = buffers.escapedKeys
-        if case .useDefaultKeys = options.keyEncoding, !options.arrayEncoding.isCustom {
-            leafKeys = nil
-        } else {
-            leafKeys = LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable)
-        }
-        let fragmentTable = leafKeys == nil ? options.escapeTable : nil
-        openBracket = EscapedFragment("[", escapeTable: fragmentTable)
-        closeBracket = EscapedFragment("]", escapeTable: fragmentTable)
-        emptyBrackets = EscapedFragment("[]", escapeTable: fragmentTable)
-        let wrapping: (opening: EscapedFragment, closing: EscapedFragment?)? = switch options.keyPathEncoding.style {
-        case .brackets: (openBracket, closeBracket)
-        case .dots: (EscapedFragment(".", escapeTable: fragmentTable), nil)
-        case .custom: nil
-        }
-        // Levels whose key parts are only known node by node (a closure's) or are transformed
-        // whole at each leaf (`leafKeys`) are sorted as written.
-        writesInKeyOrder = leafKeys == nil && options.alphabetizeKeyValuePairs && !options.keyPathEncoding.isCustom
-        writesLeavesInValueOrder = switch options.arrayEncoding {
-        case .brackets, .noBrackets: options.alphabetizeKeyValuePairs
-        case .indexInBrackets, .custom: false
-        }
-        escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: fragmentTable,
-                          opening: wrapping?.opening, closing: wrapping?.closing, sortsObjects: writesInKeyOrder,
+        settings = options.writer
+        leafKeys = settings.transformsLeafKeys
+            ? LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable) : nil
+        escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: leafKeys == nil ? options.escapeTable : nil,
+                          opening: settings.wrapping?.opening, closing: settings.wrapping?.closing,
+                          sortsObjects: settings.writesInKeyOrder,
                           sorter: &sorter, bounds: &segments)
     }
 
-    /// Writes the serialization of `tree` into `buffers`, which it returns with the text in
-    /// `output`.
-    ///
-    /// - Throws: `URLEncodedFormEncoder.Error.invalidRootObject` when the root is not an object.
-    static func write(_ tree: borrowing FormTree, options: EncodingOptions,
-                      buffers: consuming WriterBuffers) throws -> WriterBuffers {
+    /// Throws `URLEncodedFormEncoder.Error.invalidRootObject` unless the root of `tree` is an
+    /// object, the one root `write(_:options:buffers:)` takes.
+    static func checkRoot(of tree: borrowing FormTree) throws {
         let root = tree[FormTree.root]
         guard root.kind == .object else {
             let description = root.kind == .array ? "array with \(root.childCount) elements" : "string"
             throw URLEncodedFormEncoder.Error.invalidRootObject(description)
         }
+    }
+
+    /// Writes the serialization of `tree`, whose root is an object (`checkRoot(of:)`), into
+    /// `buffers`, which it returns with the text in `output`.
+    static func write(_ tree: borrowing FormTree, options: EncodingOptions,
+                      buffers: consuming WriterBuffers) -> WriterBuffers {
         var writer = FormWriter(options: options, tree: tree, buffers: buffers)
         writer.writeChildren(of: FormTree.root, in: tree, isRoot: true)
         writer.list(writer.unlisted..<writer.output.count)
@@ -111,11 +93,11 @@ struct FormWriter: ~Copyable {
 
     private mutating func writeChildren(of parent: Int32, in tree: borrowing FormTree, isRoot: Bool) {
         let node = tree[parent]
-        if writesInKeyOrder && node.kind == .object && node.childCount > 1
+        if settings.writesInKeyOrder && node.kind == .object && node.childCount > 1
             && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
             return
         }
-        if writesLeavesInValueOrder && node.kind == .array && node.childCount > 1
+        if settings.writesLeavesInValueOrder && node.kind == .array && node.childCount > 1
             && writeLeavesInValueOrder(parent, in: tree) {
             return
         }
@@ -227,9 +209,9 @@ struct FormWriter: ~Copyable {
     /// Writes the elements of array `parent` in the order of their values, and returns true,
     /// when they are all leaves; or writes nothing and returns false.
     ///
-    /// Every element has the same key (see `writesLeavesInValueOrder`), so each segment is that
-    /// key, `=` and the value, and the escaped values alone decide the order: the level is
-    /// written in it and never moves (a short array of tags, a long one of numbers).
+    /// Every element has the same key (see `WriterSettings.writesLeavesInValueOrder`), so each
+    /// segment is that key, `=` and the value, and the escaped values alone decide the order:
+    /// the level is written in it and never moves (a short array of tags, a long one of numbers).
     private mutating func writeLeavesInValueOrder(_ parent: Int32, in tree: borrowing FormTree) -> Bool {
         let first = segments.count
         defer { segments.truncate(to: first) }
@@ -293,13 +275,13 @@ struct FormWriter: ~Copyable {
     private mutating func appendElementKey(_ position: Int, parentKey: String?) {
         switch options.arrayEncoding {
         case .brackets:
-            emptyBrackets.append(to: &key)
+            settings.emptyBrackets.append(to: &key)
         case .noBrackets:
             break
         case .indexInBrackets:
-            openBracket.append(to: &key)
+            settings.openBracket.append(to: &key)
             DecimalText.withDigits(of: position) { appendKeyPart($0) }
-            closeBracket.append(to: &key)
+            settings.closeBracket.append(to: &key)
         case let .custom(encoding):
             key.truncate(to: 0)
             appendKeyPart(encoding(parentKey ?? "", position))

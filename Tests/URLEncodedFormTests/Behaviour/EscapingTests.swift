@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import URLEncodedForm
 
 /// Percent-escaping of keys and values, `SpaceEncoding` and `allowedCharacters` (SPEC §3).
 struct EscapingTests {
@@ -135,5 +136,23 @@ struct EscapingTests {
         var allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: ":#[]@!$&'()*+,;="))
         allowed.insert(charactersIn: "[]")
         #expect(outcome(contender, ["a": ["b": ["[x]"]]], allowed: .set(allowed)) == .output("a[b][]=[x]"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func aCopyOfTheDefaultSetChangedAfterwardsEscapesAsChanged(contender: Contender) {
+        // The default set's table is shared by every encoder that uses the set itself; a copy
+        // that was then changed is another set, and must get a table of its own.
+        #expect(outcome(contender, ["ka": "a!*b"]) == .output("ka=a%21%2Ab"))
+        var allowed = CharacterSet.afURLQueryAllowed
+        allowed.insert(charactersIn: "!*")
+        allowed.remove("a")
+        #expect(outcome(contender, ["ka": "a!*b"], allowed: .set(allowed)) == .output("k%61=%61!*b"))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func aSetEqualToTheDefaultButBuiltApartEscapesAsTheDefault(contender: Contender) {
+        let rebuilt = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: ":#[]@!$&'()*+,;="))
+        #expect(outcome(contender, ["k?/": "a b;c~"], allowed: .set(rebuilt)) == .output("k?/=a%20b%3Bc~"))
+        #expect(outcome(contender, ["k?/": "a b;c~"], allowed: .set(rebuilt), spaces: .plusReplaced) == .output("k?/=a+b%3Bc~"))
     }
 }

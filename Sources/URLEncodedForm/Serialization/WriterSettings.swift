@@ -1,0 +1,46 @@
+/// What a `FormWriter` derives from the options: how it spells keys and in which orders it may
+/// write levels. Worked out once per session, not at every encoding.
+struct WriterSettings: Sendable {
+    // Plain bytes (no references), so that a writer copies it for free.
+    /// Whether keys are transformed whole at each leaf (`LeafKeyEncoder`): by a `KeyEncoding`
+    /// other than the default, or replaced by a custom `ArrayEncoding`. The key stack then
+    /// holds raw bytes; otherwise escaped ones, since escaping a concatenation is concatenating
+    /// the escaped parts.
+    let transformsLeafKeys: Bool
+    /// `[`, `]` and `[]` as the key stack holds them.
+    let openBracket, closeBracket, emptyBrackets: EscapedFragment
+    /// What goes before and after a nested object key by `KeyPathEncoding`: brackets, or a dot
+    /// before; `nil` for a custom encoding, whose parts are only known key by key.
+    let wrapping: (opening: EscapedFragment, closing: EscapedFragment?)?
+    /// Whether objects may be written in the order of their escaped keys rather than sorted
+    /// once written. Levels whose key parts are only known node by node (a closure's) or are
+    /// transformed whole at each leaf are sorted as written.
+    let writesInKeyOrder: Bool
+    /// Whether arrays of leaves are written in the order of their values: levels are sorted
+    /// and every element of an array has its array's key (`[]` or no brackets).
+    let writesLeavesInValueOrder: Bool
+
+    init(alphabetizeKeyValuePairs: Bool, arrayEncoding: URLEncodedFormEncoder.ArrayEncoding,
+         keyEncoding: URLEncodedFormEncoder.KeyEncoding, keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding,
+         escapeTable: EscapeTable) {
+        if case .useDefaultKeys = keyEncoding, !arrayEncoding.isCustom {
+            transformsLeafKeys = false
+        } else {
+            transformsLeafKeys = true
+        }
+        let table = transformsLeafKeys ? nil : escapeTable
+        openBracket = EscapedFragment("[", escapeTable: table)
+        closeBracket = EscapedFragment("]", escapeTable: table)
+        emptyBrackets = EscapedFragment("[]", escapeTable: table)
+        wrapping = switch keyPathEncoding.style {
+        case .brackets: (openBracket, closeBracket)
+        case .dots: (EscapedFragment(".", escapeTable: table), nil)
+        case .custom: nil
+        }
+        writesInKeyOrder = !transformsLeafKeys && alphabetizeKeyValuePairs && !keyPathEncoding.isCustom
+        writesLeavesInValueOrder = switch arrayEncoding {
+        case .brackets, .noBrackets: alphabetizeKeyValuePairs
+        case .indexInBrackets, .custom: false
+        }
+    }
+}

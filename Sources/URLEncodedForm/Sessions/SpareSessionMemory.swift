@@ -1,0 +1,44 @@
+import Foundation
+
+/// The memory of sessions that ended with their encoder, kept process-wide for new sessions
+/// of any encoder, so that an encoder made per request starts from warm buffers instead of
+/// allocating, zeroing and freeing them each time.
+///
+/// Only a little is kept, and only small memory: an encoder keeps its large buffers itself,
+/// for as long as it lives.
+final class SpareSessionMemory: @unchecked Sendable {
+    static let shared = SpareSessionMemory()
+
+    /// At most this many sets of buffers wait: enough for a few threads making encoders.
+    private static let limit = 4
+    /// Memory holding more than this is freed rather than kept.
+    private static let capacityLimit = 1 << 20
+
+    private let lock = NSLock()
+    private var spares: [SessionMemory] = []
+
+    /// Spare memory, emptied, if there is some.
+    func take() -> SessionMemory? {
+        lock.withLock { spares.popLast() }
+    }
+
+    /// Keeps `memory` for a later session, or frees it when it is large or enough is kept. The
+    /// memory may come from an encoder with other options: what its writer derived from those
+    /// (escaped keys) is forgotten, and so is the last encoding.
+    func keep(_ memory: SessionMemory) {
+        guard memory.capacityInBytes <= Self.capacityLimit else {
+            memory.deallocate()
+            return
+        }
+        memory.removeAll()
+        memory.writerBuffers.pointee.escapedKeys.forget()
+        let kept = lock.withLock {
+            guard spares.count < Self.limit else { return false }
+            spares.append(memory)
+            return true
+        }
+        if !kept {
+            memory.deallocate()
+        }
+    }
+}
