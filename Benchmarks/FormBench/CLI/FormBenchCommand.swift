@@ -6,7 +6,7 @@ import FormBenchCore
 enum FormBenchCommand {
     /// Every contender, in report order; output checks compare with the first that ran.
     static let contenders: [any Contender] = [ReferenceContender(), OptimizedContender(), WalkFloorContender(),
-                                              HandWrittenContender()]
+                                              HandWrittenContender(), FreshEncoderContender()]
 
     /// Runs with the arguments after the program name; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {

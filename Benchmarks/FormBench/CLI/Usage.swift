@@ -2,11 +2,12 @@
 enum Usage {
     static let text = """
     formbench — benchmarks the form encoders: the Alamofire reference port, the optimized
-    encoder, the Codable walk floor and a hand-written serializer, on generated payloads.
+    encoder (reused, and made anew per encode), the Codable walk floor and a hand-written
+    serializer, on generated payloads.
 
     USAGE: formbench [options]
 
-    Without options it runs the full suite (sizes 10² to 10⁶, a few minutes) and writes
+    Without options it runs the full suite (sizes 16 to 10⁶, a few minutes) and writes
     latest.json, summary.md and time-vs-n.svg to results/.
 
     OPTIONS:
@@ -16,7 +17,8 @@ enum Usage {
                                  scaling/<contender>/<payload>
                                  strategies/optimized/catalog/<option>
                                  parallel/optimized/catalog/<n> threads
-                               contenders: reference, optimized, walk-floor, hand-written;
+                               contenders: reference, optimized, walk-floor, hand-written,
+                               fresh-encoder;
                                payloads: catalog, wide, deep, strings.
                                Example: --filter reference,floor,hand-written
       --sizes N,N,…            Payload sizes in leaves (replaces the mode's sizes).

@@ -21,6 +21,7 @@ enum SVGChart {
         OptimizedContender.name: ("#1f77b4", false),
         WalkFloorContender.name: ("#7f7f7f", true),
         HandWrittenContender.name: ("#2ca02c", true),
+        FreshEncoderContender.name: ("#9467bd", false),
     ]
 
     /// The chart of `records`' measured points; `contenders` gives the legend's order.

@@ -59,10 +59,10 @@ struct FormWriter: ~Copyable {
         settings = options.writer
         leafKeys = settings.transformsLeafKeys
             ? LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable) : nil
-        escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount, escapeTable: leafKeys == nil ? options.escapeTable : nil,
+        escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount,
+                          escapeTable: settings.transformsLeafKeys ? nil : options.escapeTable,
                           opening: settings.wrapping?.opening, closing: settings.wrapping?.closing,
-                          sortsObjects: settings.writesInKeyOrder,
-                          sorter: &sorter, bounds: &segments)
+                          sortsObjects: settings.writesInKeyOrder, sorter: &sorter, bounds: &segments)
     }
 
     /// Throws `URLEncodedFormEncoder.Error.invalidRootObject` unless the root of `tree` is an

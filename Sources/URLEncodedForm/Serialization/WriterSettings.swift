@@ -1,7 +1,7 @@
 /// What a `FormWriter` derives from the options: how it spells keys and in which orders it may
-/// write levels. Worked out once per session, not at every encoding.
+/// write levels. Worked out once per session, not at every encoding; plain bytes (it holds no
+/// reference), so that a writer copies it for free.
 struct WriterSettings: Sendable {
-    // Plain bytes (no references), so that a writer copies it for free.
     /// Whether keys are transformed whole at each leaf (`LeafKeyEncoder`): by a `KeyEncoding`
     /// other than the default, or replaced by a custom `ArrayEncoding`. The key stack then
     /// holds raw bytes; otherwise escaped ones, since escaping a concatenation is concatenating

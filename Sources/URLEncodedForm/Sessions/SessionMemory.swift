@@ -3,7 +3,8 @@
 /// builder without dynamic exclusivity checks and the `~Copyable` buffers are never copied.
 ///
 /// `@unchecked Sendable`: memory is used by one session at a time, and only moves between
-/// threads through a lock (`SessionPool`, `SpareSessionMemory`).
+/// threads through the pools (`SessionPool`, `SpareSessionMemory`), which hand it over with
+/// acquiring and releasing orderings.
 struct SessionMemory: @unchecked Sendable {
     let builder: UnsafeMutablePointer<TreeBuilder>
     let writerBuffers: UnsafeMutablePointer<WriterBuffers>
@@ -16,6 +17,7 @@ struct SessionMemory: @unchecked Sendable {
         writerBuffers.initialize(to: WriterBuffers())
     }
 
+    /// The memory behind two pointers a session holds.
     init(builder: UnsafeMutablePointer<TreeBuilder>, writerBuffers: UnsafeMutablePointer<WriterBuffers>) {
         self.builder = builder
         self.writerBuffers = writerBuffers
