@@ -2,31 +2,28 @@ import Foundation
 
 /// The state of one `encode` call, shared by its encoder and every container it vends.
 ///
-/// Its memory (`SessionMemory`) sits behind two pointers held as `let`s: containers reach the
+/// Its memory (`SessionMemory`) sits behind two pointers held in a `let`: containers reach the
 /// builder without dynamic exclusivity checks, and the `~Copyable` buffers are never copied.
 ///
 /// `@unchecked Sendable`: a session is used by one `encode` call at a time. Between calls it
 /// only moves through the encoder's idle-session pool, and only when nothing else refers to it.
 final class EncodingSession: @unchecked Sendable {
     let options: EncodingOptions
-    let builder: UnsafeMutablePointer<TreeBuilder>
-    /// The writer's memory, kept for the next encoding when the session is reused.
-    private let writerBuffers: UnsafeMutablePointer<WriterBuffers>
+    /// The builder and the writer's buffers, kept for the next encoding when the session is
+    /// reused, and for another encoder's sessions when it ends.
+    private let memory: SessionMemory
+
+    var builder: UnsafeMutablePointer<TreeBuilder> { memory.builder }
+    private var writerBuffers: UnsafeMutablePointer<WriterBuffers> { memory.writerBuffers }
 
     /// A session in spare memory a finished encoder left (`SpareSessionMemory`), or in new memory.
     init(options: EncodingOptions) {
         self.options = options
-        let memory = SpareSessionMemory.shared.take() ?? SessionMemory()
-        builder = memory.builder
-        writerBuffers = memory.writerBuffers
+        memory = SpareSessionMemory.shared.take() ?? SessionMemory()
     }
 
     deinit {
         SpareSessionMemory.shared.keep(memory)
-    }
-
-    private var memory: SessionMemory {
-        SessionMemory(builder: builder, writerBuffers: writerBuffers)
     }
 
     /// Serializes everything stored so far and returns what `body` makes of the text, which is

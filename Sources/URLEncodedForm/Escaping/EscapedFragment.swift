@@ -1,6 +1,6 @@
 /// A short constant of a key (`[`, `]`, `[]`, `.`), escaped once per encoding (or kept raw):
 /// at most eight bytes held in a word, so that writing it is a store, not a call to the escaper.
-struct EscapedFragment {
+struct EscapedFragment: Equatable {
     private var bytes: UInt64 = 0
     /// The number of bytes it writes.
     private(set) var count = 0

@@ -21,26 +21,25 @@ struct EscapedKeys: ~Copyable {
     }
 
     private var bytes = ByteBuffer()
-    /// The lengths of the opening and closing every key is wrapped in, in `bytes`.
-    private var openingLength = 0
-    private var closingLength = 0
     private var entries: [Entry] = []
     /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold, for every key of the table.
     private(set) var isRanked = false
     /// The `KeyTable.generation` the entries were built from: while the table keeps it, its
     /// keys are the same (it only adds keys), so the entries hold for the keys they cover,
-    /// and the next tree only escapes the keys added since (a session's writer always builds
-    /// with the same escaping and wrapping). 0, which no table generation is, holds for none.
+    /// and the next tree only escapes the keys added since. 0, which no table generation is,
+    /// holds for none.
     private var builtGeneration: UInt32 = 0
+    /// The escaping and the wrapping every key in `bytes` was built with. Memory moves between
+    /// encoders (`SpareSessionMemory`), so a build with others starts over.
+    private var builtEscapeTable: EscapeTable?
+    private var builtOpening: EscapedFragment?
+    private var builtClosing: EscapedFragment?
+    /// The lengths of `builtOpening` and `builtClosing`, which `append` reads for every child.
+    private var openingLength = 0
+    private var closingLength = 0
 
     var capacityInBytes: Int {
         bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride
-    }
-
-    /// Forgets every key, keeping the memory: the next `build` escapes them all again, as it
-    /// may have to with another escaping or wrapping (memory moving to another encoder's session).
-    mutating func forget() {
-        builtGeneration = 0
     }
 
     /// Escapes every key of `keys` (`escapeTable` `nil` keeps them raw), also wrapped in
@@ -54,8 +53,12 @@ struct EscapedKeys: ~Copyable {
     mutating func build(from keys: borrowing KeyTable, nodeCount: Int, escapeTable: EscapeTable?,
                         opening: EscapedFragment?, closing: EscapedFragment?, sortsObjects: Bool,
                         sorter: inout SegmentSorter, bounds: inout UncheckedArray<Int>) {
-        if builtGeneration != keys.generation {
+        if builtGeneration != keys.generation || builtEscapeTable !== escapeTable
+            || builtOpening != opening || builtClosing != closing {
             builtGeneration = keys.generation
+            builtEscapeTable = escapeTable
+            builtOpening = opening
+            builtClosing = closing
             bytes.truncate(to: 0)
             entries.removeAll(keepingCapacity: true)
             openingLength = opening?.count ?? 0

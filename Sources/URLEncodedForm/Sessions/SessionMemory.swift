@@ -1,6 +1,6 @@
 /// The memory an encoding works in: its tree builder and its writer's buffers, each behind a
-/// pointer. An `EncodingSession` holds the two pointers as `let`s, so that containers reach the
-/// builder without dynamic exclusivity checks and the `~Copyable` buffers are never copied.
+/// pointer. An `EncodingSession` holds it as a `let`, so that containers reach the builder
+/// without dynamic exclusivity checks and the `~Copyable` buffers are never copied.
 ///
 /// `@unchecked Sendable`: memory is used by one session at a time, and only moves between
 /// threads through the pools (`SessionPool`, `SpareSessionMemory`), which hand it over with
@@ -15,12 +15,6 @@ struct SessionMemory: @unchecked Sendable {
         builder.initialize(to: TreeBuilder())
         writerBuffers = .allocate(capacity: 1)
         writerBuffers.initialize(to: WriterBuffers())
-    }
-
-    /// The memory behind two pointers a session holds.
-    init(builder: UnsafeMutablePointer<TreeBuilder>, writerBuffers: UnsafeMutablePointer<WriterBuffers>) {
-        self.builder = builder
-        self.writerBuffers = writerBuffers
     }
 
     /// Forgets the last encoding, keeping the memory for the next.

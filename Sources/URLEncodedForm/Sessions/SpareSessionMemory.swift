@@ -22,16 +22,15 @@ final class SpareSessionMemory: @unchecked Sendable {
         lock.withLock { spares.popLast() }
     }
 
-    /// Keeps `memory` for a later session, or frees it when it is large or enough is kept. The
-    /// memory may come from an encoder with other options: what its writer derived from those
-    /// (escaped keys) is forgotten, and so is the last encoding.
+    /// Keeps `memory`, its last encoding forgotten, for a later session, or frees it when it is
+    /// large or enough is kept. (The next session's encoder may have other options: the escaped
+    /// keys its writer kept check the escaping they were built with.)
     func keep(_ memory: SessionMemory) {
         guard memory.capacityInBytes <= Self.capacityLimit else {
             memory.deallocate()
             return
         }
         memory.removeAll()
-        memory.writerBuffers.pointee.escapedKeys.forget()
         let kept = lock.withLock {
             guard spares.count < Self.limit else { return false }
             spares.append(memory)

@@ -1,5 +1,6 @@
 import FormBenchCore
 import Foundation
+import URLEncodedForm
 
 /// Random encoder options, every value of every option included: custom closures (some of which
 /// throw, for some inputs or all), formatters, and character sets from the usual ones down to a
@@ -111,11 +112,22 @@ struct FuzzOptions: CustomStringConvertible {
         // Every ASCII character but the separators: control characters, `\0` among them, are
         // written as they are, so texts hold zero bytes.
         let controlsPass = String(ascii.filter { !"&=[] ".contains($0) })
+        // A copy of the optimized module's own default set with one character added or taken
+        // away: it starts out sharing the default's storage, which that module recognizes by
+        // identity to share its escape table.
+        var changedDefault = CharacterSet.afURLQueryAllowed
+        let toggled = Unicode.Scalar(UInt8.random(in: 33 ... 126, using: &rng))
+        if changedDefault.contains(toggled) {
+            changedDefault.remove(toggled)
+        } else {
+            changedDefault.insert(toggled)
+        }
         return [
             ("afURLQueryAllowed", .afURLQueryAllowed), ("urlQueryAllowed", .set(.urlQueryAllowed)),
             ("alphanumerics", .set(.alphanumerics)), ("afURLQueryAllowed+[]", .set(withBrackets)),
             ("asciiSubset:\(FuzzStrings.literal(subset))", .set(CharacterSet(charactersIn: subset))),
             ("asciiButSeparators", .set(CharacterSet(charactersIn: controlsPass))),
+            ("afURLQueryAllowed toggling \(FuzzStrings.literal(String(Character(toggled))))", .set(changedDefault)),
             ("nonASCIILetters", .set(CharacterSet(charactersIn: "abcxyzABC019-._~\u{E9}\u{FC}\u{DF}\u{436}\u{434}\u{65E5}\u{672C}e\u{301}"))),
         ]
     }
