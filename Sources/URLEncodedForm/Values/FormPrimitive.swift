@@ -54,7 +54,7 @@ extension Double: FormPrimitive {
         if let length = DoubleText.writeFixedPoint(self, to: values.reserve(DoubleText.maxFixedPointLength)) {
             values.commit(length)
         } else {
-            // Exponent forms and long expansions: the fast path already failed once.
+            // Exponent forms, zero and non-finite values.
             options.escapeTable.appendEscaped(description, to: &values)
         }
     }

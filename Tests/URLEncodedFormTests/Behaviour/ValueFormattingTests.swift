@@ -72,6 +72,40 @@ struct ValueFormattingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func longExpansionsOnATieTakeTheEvenLastDigit(contender: Contender) {
+        // (2^52 + 1) / 4 ends in .25 and (2^52 + 3) / 4 in .75: one decimal short of exact,
+        // both neighbours of the last digit read back, and `description` takes the even one.
+        let value = ["d": [(0x1p52 + 1) / 4, (0x1p52 + 3) / 4, -(0x1p52 + 1) / 4]]
+        let expected = "d%5B0%5D=1125899906842624.2&d%5B1%5D=1125899906842624.8&d%5B2%5D=-1125899906842624.2"
+        #expect(contender.outcome(value, Self.inOrder) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func powersOfTwoAndTheirNeighboursMatchTheirDescription(contender: Contender) {
+        // Below a power of two the gap between doubles halves, so fewer decimals read back on
+        // that side; and exact ties, where the last digit has two neighbours that read back.
+        var values: [Double] = []
+        for exponent in -16...56 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [power, power.nextUp, power.nextDown, power.nextUp.nextUp, power.nextDown.nextDown]
+        }
+        for divisor in [2.0, 4, 8, 16, 1024] {
+            for odd in stride(from: 1.0, to: 200, by: 2) {
+                values += [(0x1p52 + odd) / divisor, (0x1p53 - odd) / divisor]
+            }
+        }
+        values += values.map { -$0 }
+        let options = FormOptions(alphabetizeKeyValuePairs: false, arrayEncoding: .noBrackets)
+        guard case let .output(text) = contender.outcome(["v": values], options) else {
+            Issue.record("encoding failed")
+            return
+        }
+        let expected = values.map { "v=" + $0.description.replacingOccurrences(of: "+", with: "%2B") }
+        let difference = zip(text.split(separator: "&").map(String.init), expected).first { $0 != $1 }
+        #expect(difference == nil, "written \(difference?.0 ?? ""), expected \(difference?.1 ?? "")")
+    }
+
+    @Test(arguments: Contender.allCases)
     func specialDoublesAreWrittenAsSwiftSpellsThem(contender: Contender) {
         let value = ["d": [Double.infinity, -Double.infinity, Double.nan, -0.0]]
         #expect(contender.outcome(value, Self.inOrder) == .output("d%5B0%5D=inf&d%5B1%5D=-inf&d%5B2%5D=nan&d%5B3%5D=-0.0"))
