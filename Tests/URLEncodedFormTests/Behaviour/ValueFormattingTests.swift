@@ -18,6 +18,21 @@ struct ValueFormattingTests {
         contender.outcome(["data": data], FormOptions(dataEncoding: strategy))
     }
 
+    /// Expects `values`, written as one array, to read as their `description`s (a `+` escaped),
+    /// and reports the first difference only: a whole array would bury it.
+    private func expectDescriptions(of values: [Double], _ contender: Contender) {
+        let options = FormOptions(alphabetizeKeyValuePairs: false, arrayEncoding: .noBrackets)
+        guard case let .output(text) = contender.outcome(["v": values], options) else {
+            Issue.record("encoding failed")
+            return
+        }
+        let written = text.split(separator: "&").map(String.init)
+        let expected = values.map { "v=" + $0.description.replacingOccurrences(of: "+", with: "%2B") }
+        #expect(written.count == expected.count)
+        let difference = zip(written, expected).first { $0 != $1 }
+        #expect(difference == nil, "written \(difference?.0 ?? ""), expected \(difference?.1 ?? "")")
+    }
+
     // MARK: Numbers
 
     @Test(arguments: Contender.allCases)
@@ -55,19 +70,8 @@ struct ValueFormattingTests {
             values.append(Double(bitPattern: exponent | random.next() >> 12))
         }
         values += values.map { -$0 }
-        let expected = values.map { "v=" + $0.description.replacingOccurrences(of: "+", with: "%2B") }
-        let options = FormOptions(alphabetizeKeyValuePairs: false, arrayEncoding: .noBrackets)
         for start in stride(from: 0, to: values.count, by: 4_000) {
-            let batch = start..<min(start + 4_000, values.count)
-            guard case let .output(text) = contender.outcome(["v": Array(values[batch])], options) else {
-                Issue.record("encoding failed")
-                return
-            }
-            let written = text.split(separator: "&").map(String.init)
-            #expect(written.count == batch.count)
-            // The first difference only: a whole batch would bury it.
-            let difference = zip(written, expected[batch]).first { $0 != $1 }
-            #expect(difference == nil, "written \(difference?.0 ?? ""), expected \(difference?.1 ?? "")")
+            expectDescriptions(of: Array(values[start..<min(start + 4_000, values.count)]), contender)
         }
     }
 
@@ -95,14 +99,7 @@ struct ValueFormattingTests {
             }
         }
         values += values.map { -$0 }
-        let options = FormOptions(alphabetizeKeyValuePairs: false, arrayEncoding: .noBrackets)
-        guard case let .output(text) = contender.outcome(["v": values], options) else {
-            Issue.record("encoding failed")
-            return
-        }
-        let expected = values.map { "v=" + $0.description.replacingOccurrences(of: "+", with: "%2B") }
-        let difference = zip(text.split(separator: "&").map(String.init), expected).first { $0 != $1 }
-        #expect(difference == nil, "written \(difference?.0 ?? ""), expected \(difference?.1 ?? "")")
+        expectDescriptions(of: values, contender)
     }
 
     @Test(arguments: Contender.allCases)
