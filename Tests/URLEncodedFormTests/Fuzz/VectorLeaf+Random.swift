@@ -40,12 +40,17 @@ extension FuzzLeaf {
     private static let doubleEdges: [Double] = [
         -0.0, .nan, .infinity, -.infinity, 1e-5, .leastNonzeroMagnitude, 1.7976931348623157e308, 0.1 + 0.2, 1.0, 100, 1e16,
         2.2250738585072014e-308, 123456789.125, -1.5, 9_007_199_254_740_991, 9_007_199_254_740_992, 1e-7, 0.000_1,
+        // 17 digits on an exact tie (the even last digit wins), just above 2^51, just above 1e-4.
+        (0x1p52 + 1) / 4, (0x1p52 + 3) / 4, 0x1p51 + 0.5, 0x1p51.nextUp, 1.0 / 3, 0.000_123_456_789_012_345_67,
     ]
 
     private static func double(using rng: inout SplitMix64) -> Double {
         rng.weighted([
             (3, { $0.pick(doubleEdges) }),
             (1, { Double.random(in: -1e6 ... 1e6, using: &$0) }),
+            // Long expansions of every size `description` writes in fixed point.
+            (1, { Double.random(in: 1e-4 ..< 1, using: &$0) }),
+            (1, { Double.random(in: 0x1p51 ..< 0x1p53, using: &$0) }),
             (1, { Double(bitPattern: $0.next()) }),
         ])
     }
