@@ -310,13 +310,14 @@ extension _URLEncodedFormEncoder {
 }
 
 extension _URLEncodedFormEncoder.SingleValueContainer: SingleValueEncodingContainer {
+    // A nil that writes nothing returns before the container is checked or marked as used, so
+    // it neither throws after a value nor stops a value after it; a nil that writes text is
+    // stored as that string would be (checked against Alamofire 5.12: `encodeNil()` then
+    // `encode("x")` gives `a=x` under `.dropKey`).
     func encodeNil() throws {
-        try checkCanEncode(value: nil)
-        defer { canEncodeNewValue = false }
-
         guard let nilValue = nilEncoding.encodeNil() else { return }
 
-        try context.component.set(to: .string(nilValue), at: codingPath)
+        try encode(nilValue)
     }
 
     func encode(_ value: Bool) throws { try encode(value, as: boolEncoding.encode(value)) }

@@ -13,10 +13,11 @@ struct FormSingleValueContainer: SingleValueEncodingContainer, PrimitiveStoring 
 
     var codingPath: [any CodingKey] { session.codingPath(path) }
 
+    /// A dropped `nil` returns at once, as in Alamofire: it neither claims the container nor
+    /// throws when a value was stored. A written one is stored as its string would be.
     func encodeNil() throws {
-        try session.builder.pointee.claimSingleValue(slot, at: path, value: Optional<Any>.none as Any)
-        guard let text = session.nilText() else { return }
-        try session.builder.pointee.store(text, at: path)
+        guard let string = session.options.nilEncoding.encoding() else { return }
+        try store(string)
     }
 
     func store(_ primitive: some FormPrimitive) throws {

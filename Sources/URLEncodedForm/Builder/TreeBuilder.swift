@@ -112,13 +112,14 @@ struct TreeBuilder: ~Copyable {
     }
 
     /// Marks the slot's value as stored, throwing if one already was. (Generic so that `value`
-    /// is only boxed into an `Any` for the error.)
+    /// is only boxed into an `Any` for the error.) The error carries `Optional(value)`, as
+    /// Alamofire's does: it passes the value on as an `Any?`.
     mutating func claimSingleValue<T>(_ slot: Int, at path: PathID, value: T) throws {
         guard !singleValueStored[slot] else {
             let context = EncodingError.Context(
                 codingPath: codingPath(path),
                 debugDescription: "Attempt to encode value through single value container when previously value already encoded.")
-            throw EncodingError.invalidValue(value, context)
+            throw EncodingError.invalidValue(Optional(value) as Any, context)
         }
         singleValueStored[slot] = true
     }

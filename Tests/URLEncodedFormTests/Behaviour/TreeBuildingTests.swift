@@ -253,13 +253,63 @@ struct TreeBuildingTests {
         #expect(contender.outcome(["a": TwoValuesInOneContainer()]) == .error(.encodingError))
     }
 
-    @Test(arguments: Contender.allCases)
-    func singleValueContainerRejectsAValueAfterADroppedNil(contender: Contender) {
-        let value = HandEncoded { encoder in
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
-            try container.encode("x")
+    /// A root object whose key "a" is a single-value container driven by `calls`, taken as
+    /// user code takes one: `superEncoder(forKey: "a").singleValueContainer()`.
+    private static func singleValueAtA(_ calls: @escaping @Sendable (inout any SingleValueEncodingContainer) throws -> Void) -> HandEncoded {
+        HandEncoded { encoder in
+            var root = encoder.container(keyedBy: VectorKey.self)
+            var container = root.superEncoder(forKey: "a").singleValueContainer()
+            try calls(&container)
         }
-        #expect(contender.outcome(["a": value]) == .error(.encodingError))
+    }
+
+    private static let nilThenValue = singleValueAtA { try $0.encodeNil(); try $0.encode("x") }
+    private static let valueThenNil = singleValueAtA { try $0.encode("x"); try $0.encodeNil() }
+    private static let nilThenValueIgnoringErrors = singleValueAtA { try? $0.encodeNil(); try? $0.encode("x") }
+    private static let valueThenNilIgnoringItsError = singleValueAtA { try $0.encode("x"); try? $0.encodeNil() }
+
+    // Alamofire's `encodeNil()` returns at once when the nil encoding writes nothing: it does not
+    // check whether the container holds a value, does not throw and does not mark it as used.
+    // The four cases of each nil encoding were checked against Alamofire 5.12 on Linux.
+
+    @Test(arguments: Contender.allCases)
+    func droppedNilNeitherUsesASingleValueContainerNorThrows(contender: Contender) {
+        for options in [FormOptions(nilEncoding: .dropKey), FormOptions(nilEncoding: .custom { nil })] {
+            #expect(contender.outcome(Self.nilThenValue, options) == .output("a=x"))
+            #expect(contender.outcome(Self.valueThenNil, options) == .output("a=x"))
+            #expect(contender.outcome(Self.nilThenValueIgnoringErrors, options) == .output("a=x"))
+            #expect(contender.outcome(Self.valueThenNilIgnoringItsError, options) == .output("a=x"))
+        }
+    }
+
+    @Test(arguments: Contender.allCases)
+    func writtenNilIsTheSingleValueContainersOneValue(contender: Contender) {
+        let options = FormOptions(nilEncoding: .null)
+        #expect(contender.outcome(Self.nilThenValue, options) == .error(.encodingError))
+        #expect(contender.outcome(Self.valueThenNil, options) == .error(.encodingError))
+        #expect(contender.outcome(Self.nilThenValueIgnoringErrors, options) == .output("a=null"))
+        #expect(contender.outcome(Self.valueThenNilIgnoringItsError, options) == .output("a=x"))
+    }
+
+    /// The rejected value, as `String(describing:)` shows the `EncodingError.invalidValue`'s
+    /// value, or `nil` when encoding throws anything else or nothing.
+    private func rejectedValue(_ contender: Contender, _ value: some Encodable, _ options: FormOptions) -> String? {
+        do {
+            _ = try contender.encode(value, options)
+            return nil
+        } catch let EncodingError.invalidValue(value, _) {
+            return String(describing: value)
+        } catch {
+            return nil
+        }
+    }
+
+    @Test(arguments: Contender.allCases)
+    func rejectedSecondValueIsReportedAsAnOptional(contender: Contender) {
+        // Alamofire passes the value on as an `Any?` before it throws.
+        #expect(rejectedValue(contender, ["a": TwoValuesInOneContainer()], FormOptions()) == #"Optional("second")"#)
+        #expect(rejectedValue(contender, Self.valueThenNil, FormOptions(nilEncoding: .null)) == #"Optional("null")"#)
+        let twoNumbers = Self.singleValueAtA { try $0.encode(1); try $0.encode(2.5) }
+        #expect(rejectedValue(contender, twoNumbers, FormOptions()) == "Optional(2.5)")
     }
 }

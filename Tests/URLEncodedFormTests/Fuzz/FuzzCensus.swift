@@ -28,6 +28,10 @@ struct FuzzCensus {
         case absentOptional
         case nilInUnkeyedContainer
         case singleValueDoubleWrite
+        /// A single-value container gets a value after a nil, or a nil after a value.
+        case singleValueNilThenValue, singleValueValueThenNil
+        /// A program write passes its error on (`try` rather than `try?`).
+        case writePassingErrorOn
         /// A program writes at one place as two different kinds (keyed, unkeyed, leaf).
         case kindChange
         /// A program writes through a handle after another operation wrote at its place.
@@ -98,7 +102,8 @@ struct FuzzCensus {
         var origins: [(place: String?, step: Int)] = [(nil, 0)]
         // What each operation at a keyed place put there, in order.
         var history: [(place: String, step: Int, kind: String)] = []
-        var writtenSingleValues: Set<Int> = []
+        // What each single-value handle was given so far: a nil, a value.
+        var singleValueWrites: [Int: (nil: Bool, value: Bool)] = [:]
         for (step, operation) in program.operations.enumerated() {
             switch operation {
             case let .open(kind, handle, key):
@@ -108,9 +113,16 @@ struct FuzzCensus {
                 if let place { history.append((place, step, "\(kind)")) }
                 origins.append((place, step))
                 kinds.append(kind)
-            case let .write(value, handle, key):
+            case let .write(value, handle, key, passesErrorOn):
                 key.map { visit($0) }
-                if kinds[handle] == .singleValue, !writtenSingleValues.insert(handle).inserted { features.insert(.singleValueDoubleWrite) }
+                if passesErrorOn { features.insert(.writePassingErrorOn) }
+                if kinds[handle] == .singleValue {
+                    let earlier = singleValueWrites[handle] ?? (false, false)
+                    if earlier.nil || earlier.value { features.insert(.singleValueDoubleWrite) }
+                    if value.isNull, earlier.value { features.insert(.singleValueValueThenNil) }
+                    if !value.isNull, earlier.nil { features.insert(.singleValueNilThenValue) }
+                    singleValueWrites[handle] = (earlier.nil || value.isNull, earlier.value || !value.isNull)
+                }
                 if kinds[handle] == .unkeyed, value.isNil { features.insert(.nilInUnkeyedContainer) }
                 let origin = origins[handle]
                 if let place = origin.place, history.contains(where: { $0.place == place && $0.step > origin.step }) {
@@ -149,6 +161,12 @@ struct FuzzCensus {
 }
 
 private extension FuzzValue {
+    /// `encodeNil()` itself (an absent optional is encoded as a value of its own).
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
     var isNil: Bool {
         switch self {
         case .null, .optional(_, present: false, _): return true

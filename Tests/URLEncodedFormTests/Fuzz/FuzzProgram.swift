@@ -2,16 +2,19 @@ import FormBenchCore
 /// A hand-written `encode(to:)` as a list of operations over live handles (encoders and
 /// containers): it opens containers of every kind, nests them, reuses keys for values of other
 /// kinds, writes through handles whose node a later write replaced, writes twice into
-/// single-value containers and occasionally gives up by throwing its own error.
+/// single-value containers (`nil` among them, before and after a value) and occasionally gives
+/// up by throwing its own error.
 ///
 /// The program is data, fixed before encoding starts, so both encoders see the same calls. It
-/// logs what user code can observe after each operation (see `FuzzObservation`), and catches the
-/// error of each write and goes on, as both encoders must stay consistent after an error.
+/// logs what user code can observe after each operation (see `FuzzObservation`). Most writes
+/// catch their error and go on (`try?`), as both encoders must stay consistent after an error;
+/// the others pass it on (`try`), ending the program with it.
 struct FuzzProgram: CustomStringConvertible {
     enum Operation {
         /// Appends the handle that handle `handle` vends (see `FuzzHandle.open(_:key:)`).
         case open(FuzzHandle.Kind, handle: Int, key: FuzzKey?)
-        case write(FuzzValue, handle: Int, key: FuzzKey?)
+        /// Writes `value`; an error it throws ends the program when `passesErrorOn`.
+        case write(FuzzValue, handle: Int, key: FuzzKey?, passesErrorOn: Bool)
         /// Throws `ClosureError` out of `encode(to:)`, ending the program.
         case fail
     }
@@ -27,10 +30,11 @@ struct FuzzProgram: CustomStringConvertible {
             case let .open(kind, handle, key):
                 let opened = handles[handle].open(kind, key: key)
                 handles.append(opened)
-            case let .write(value, handle, key):
+            case let .write(value, handle, key, passesErrorOn):
                 do {
                     try handles[handle].write(value, key: key, log: log)
                 } catch {
+                    guard !passesErrorOn else { throw error }
                     failure = error is ClosureError ? .closureError : error is EncodingError ? .encodingError : .other
                 }
             case .fail:
@@ -65,7 +69,10 @@ struct FuzzProgram: CustomStringConvertible {
                 operations.append(.open(opening, handle: handle, key: key))
                 kinds.append(opening)
             } else {
-                operations.append(.write(FuzzValue.random(depth: depth, using: &rng), handle: handle, key: key))
+                // Single-value containers often get a nil: it must not claim the container when
+                // the nil encoding drops it, and must when it writes a string.
+                let value = kind == .singleValue && rng.chance(0.3) ? FuzzValue.null : FuzzValue.random(depth: depth, using: &rng)
+                operations.append(.write(value, handle: handle, key: key, passesErrorOn: rng.chance(0.2)))
             }
         }
         if rng.chance(0.04) {
@@ -81,8 +88,8 @@ struct FuzzProgram: CustomStringConvertible {
             case let .open(kind, handle, key):
                 handleCount += 1
                 return "\(step): h\(handleCount - 1) = open \(kind == .encoder ? "superEncoder" : "\(kind)") at h\(handle)\(key.map { "[\($0)]" } ?? "")"
-            case let .write(value, handle, key):
-                return "\(step): write at h\(handle)\(key.map { "[\($0)]" } ?? ""): \(value)"
+            case let .write(value, handle, key, passesErrorOn):
+                return "\(step): \(passesErrorOn ? "try" : "try?") write at h\(handle)\(key.map { "[\($0)]" } ?? ""): \(value)"
             case .fail:
                 return "\(step): throw ClosureError"
             }
