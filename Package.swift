@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "URLEncodedForm",
+    // Linux needs no declaration. On Apple platforms the optimized module uses `Mutex` and
+    // `Atomic` (the Synchronization module) and `UInt128`, which arrived in these releases.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "URLEncodedForm", targets: ["URLEncodedForm"]),
         .library(name: "URLEncodedFormReference", targets: ["URLEncodedFormReference"]),

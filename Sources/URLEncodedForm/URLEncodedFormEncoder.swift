@@ -12,9 +12,9 @@ import Synchronization
 /// ```
 ///
 /// The root value must be keyed (a struct, a class or a `Dictionary<String, _>`); nested values
-/// become `parent[child]` keys (see `KeyPathEncoding`) and arrays `key[]` keys (see
-/// `ArrayEncoding`). The encoder is immutable but for `allowedCharacters`, which is guarded, so
-/// one instance may be shared by any number of threads.
+/// become `parent[child]` keys (see ``KeyPathEncoding``) and arrays `key[]` keys (see
+/// ``ArrayEncoding``). The encoder is immutable but for ``allowedCharacters``, which is guarded,
+/// so one instance may be shared by any number of threads.
 ///
 /// An encoder keeps the memory of its last encodings for the next ones, so reuse one where you
 /// can: up to 64 MB per idle buffer set, and more while encodings that large recur (it is let
@@ -24,6 +24,8 @@ import Synchronization
 public final class URLEncodedFormEncoder: Sendable {
     /// Errors of the encoder itself; `EncodingError`s and the errors of custom closures are
     /// thrown as they are.
+    ///
+    /// Its ``description`` is Alamofire's `localizedDescription` of the same error.
     public enum Error: Swift.Error, CustomStringConvertible {
         /// The encoded value was not keyed at its root; the payload describes what it was.
         case invalidRootObject(String)
@@ -38,27 +40,41 @@ public final class URLEncodedFormEncoder: Sendable {
     }
 
     /// Whether each level's pairs are sorted (as escaped text) before they are joined; nested
-    /// levels and array elements are sorted too.
+    /// levels and array elements are sorted too. Default `true`.
     public let alphabetizeKeyValuePairs: Bool
-    /// How array element keys are formed.
+    /// How array element keys are formed. Default ``ArrayEncoding/brackets``.
     public let arrayEncoding: ArrayEncoding
-    /// How `Bool` values are written.
+    /// How `Bool` values are written. Default ``BoolEncoding/numeric``.
     public let boolEncoding: BoolEncoding
-    /// How `Data` values are written.
+    /// How `Data` values are written. Default ``DataEncoding/base64``.
     public let dataEncoding: DataEncoding
-    /// How `Date` values are written.
+    /// How `Date` values are written. Default ``DateEncoding/deferredToDate``.
     public let dateEncoding: DateEncoding
-    /// The transformation applied to each pair's whole key path.
+    /// The transformation applied to each pair's whole key path. Default
+    /// ``KeyEncoding/useDefaultKeys``.
     public let keyEncoding: KeyEncoding
-    /// How nested object keys are appended to their parent's key.
+    /// How nested object keys are appended to their parent's key. Default
+    /// ``KeyPathEncoding/brackets``.
     public let keyPathEncoding: KeyPathEncoding
-    /// How `nil` values are written.
+    /// How `nil` values are written. Default ``NilEncoding/dropKey``.
     public let nilEncoding: NilEncoding
-    /// How spaces are written.
+    /// How spaces are written. Default ``SpaceEncoding/percentEscaped``.
     public let spaceEncoding: SpaceEncoding
+    /// The most keys a coding path may have where a value is written: a value nested deeper
+    /// makes the encoding throw `EncodingError.invalidValue` (with that path) rather than
+    /// overflow the thread's stack, as unbounded recursion through `Encodable` would. Default
+    /// ``defaultMaximumDepth``; not in Alamofire, which has no limit.
+    public let maximumDepth: Int
 
-    /// The characters left unescaped. Non-ASCII characters are always escaped (as Foundation
-    /// does on Linux), and spaces follow `spaceEncoding`.
+    /// The default ``maximumDepth``, 256: a value nested this deep encodes on a thread with a
+    /// 512 KiB stack, the smallest a server is likely to run on.
+    public static let defaultMaximumDepth = 256
+
+    /// The characters left unescaped. Default `CharacterSet.afURLQueryAllowed`, which this
+    /// module declares.
+    ///
+    /// Non-ASCII characters are always escaped (as Foundation does on Linux), and spaces follow
+    /// ``spaceEncoding``.
     public var allowedCharacters: CharacterSet {
         get { escaping.withLock { $0.allowedCharacters } }
         set { escaping.withLock { $0 = Escaping(allowedCharacters: newValue, spaceEncoding: spaceEncoding) } }
@@ -81,7 +97,23 @@ public final class URLEncodedFormEncoder: Sendable {
     /// A session that holds more than this many bytes is kept only while encodings need them.
     private static let idleSessionCapacityLimit = 64 << 20
 
-    /// Creates an encoder; every argument defaults to Alamofire's default.
+    /// Creates an encoder; every argument but the last defaults to Alamofire's default.
+    ///
+    /// - Parameters:
+    ///   - alphabetizeKeyValuePairs: whether each level's pairs are sorted; see
+    ///     ``alphabetizeKeyValuePairs``.
+    ///   - arrayEncoding: how array element keys are formed.
+    ///   - boolEncoding: how `Bool` values are written.
+    ///   - dataEncoding: how `Data` values are written.
+    ///   - dateEncoding: how `Date` values are written.
+    ///   - keyEncoding: the transformation applied to each pair's whole key path.
+    ///   - keyPathEncoding: how nested object keys are appended to their parent's key.
+    ///   - nilEncoding: how `nil` values are written.
+    ///   - spaceEncoding: how spaces are written.
+    ///   - allowedCharacters: the characters left unescaped.
+    ///   - maximumDepth: the most keys a coding path may have where a value is written
+    ///     (Alamofire has no limit; this encoder's default is ``defaultMaximumDepth``). A value of
+    ///     0 or less allows no key at all.
     public init(alphabetizeKeyValuePairs: Bool = true,
                 arrayEncoding: ArrayEncoding = .brackets,
                 boolEncoding: BoolEncoding = .numeric,
@@ -91,7 +123,8 @@ public final class URLEncodedFormEncoder: Sendable {
                 keyPathEncoding: KeyPathEncoding = .brackets,
                 nilEncoding: NilEncoding = .dropKey,
                 spaceEncoding: SpaceEncoding = .percentEscaped,
-                allowedCharacters: CharacterSet = .afURLQueryAllowed) {
+                allowedCharacters: CharacterSet = .afURLQueryAllowed,
+                maximumDepth: Int = URLEncodedFormEncoder.defaultMaximumDepth) {
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
         self.arrayEncoding = arrayEncoding
         self.boolEncoding = boolEncoding
@@ -101,14 +134,18 @@ public final class URLEncodedFormEncoder: Sendable {
         self.keyPathEncoding = keyPathEncoding
         self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
+        self.maximumDepth = max(0, maximumDepth)
         self.escaping = Mutex(Escaping(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding))
     }
 
     /// Encodes `value` as a form-urlencoded `String`.
     ///
-    /// - Throws: `Error.invalidRootObject` when the value is not keyed at its root; an
-    ///   `EncodingError` (with the coding path) for a value this encoder cannot store; the error a
-    ///   custom closure throws, unchanged.
+    /// - Parameter value: the value to encode; its root must be keyed.
+    /// - Returns: the pairs, `key=value`, joined by `&`.
+    /// - Throws: ``Error/invalidRootObject(_:)`` when the value is not keyed at its root; an
+    ///   `EncodingError.invalidValue` (with the coding path) for a value this encoder cannot
+    ///   store (a second value in a single-value container, a negative index into an array, a
+    ///   value deeper than ``maximumDepth``); the error a custom closure throws, unchanged.
     public func encode(_ value: any Encodable) throws -> String {
         try encode(value) { text in
             String(unsafeUninitializedCapacity: text.count) { utf8 in
@@ -119,6 +156,10 @@ public final class URLEncodedFormEncoder: Sendable {
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form-urlencoded text.
+    ///
+    /// - Parameter value: the value to encode; its root must be keyed.
+    /// - Returns: the text's bytes.
+    /// - Throws: what ``encode(_:)->String`` throws.
     public func encode(_ value: any Encodable) throws -> Data {
         try encode(value) { text in
             var data = Data(count: text.count)
@@ -127,7 +168,11 @@ public final class URLEncodedFormEncoder: Sendable {
         }
     }
 
-    /// Encodes `value` as the bytes of its form-urlencoded text.
+    /// Encodes `value` as the bytes of its form-urlencoded text, for servers that write bytes.
+    ///
+    /// - Parameter value: the value to encode; its root must be keyed.
+    /// - Returns: the text's bytes.
+    /// - Throws: what ``encode(_:)->String`` throws.
     public func encode(_ value: any Encodable) throws -> [UInt8] {
         try encode(value) { text in
             [UInt8](unsafeUninitializedCapacity: text.count) { bytes, initialized in
@@ -139,6 +184,11 @@ public final class URLEncodedFormEncoder: Sendable {
 
     /// Appends the form-urlencoded text of `value` to `buffer`, which is left as it was when
     /// encoding throws.
+    ///
+    /// - Parameters:
+    ///   - value: the value to encode; its root must be keyed.
+    ///   - buffer: where the text's bytes are appended.
+    /// - Throws: what ``encode(_:)->String`` throws.
     public func encode(_ value: any Encodable, into buffer: inout [UInt8]) throws {
         try encode(value) { text in
             // Room for the whole text first, growing as appending would (an exact reservation

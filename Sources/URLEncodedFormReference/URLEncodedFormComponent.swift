@@ -1,3 +1,6 @@
+// Ported from Alamofire 5.12, Copyright (c) 2014-2022 Alamofire Software Foundation,
+// under the MIT license: see LICENSE.
+
 import Foundation
 
 /// The tree an encoding builds: string leaves, arrays and insertion-ordered objects.
@@ -101,8 +104,11 @@ enum URLEncodedFormComponent {
 /// The mutable box the encoder and all its containers write into.
 final class URLEncodedFormContext {
     var component: URLEncodedFormComponent
+    /// The encoder's `maximumDepth` (not in Alamofire).
+    let maximumDepth: Int
 
-    init(_ component: URLEncodedFormComponent) {
+    init(_ component: URLEncodedFormComponent, maximumDepth: Int) {
         self.component = component
+        self.maximumDepth = maximumDepth
     }
 }

@@ -1,3 +1,6 @@
+// Ported from Alamofire 5.12, Copyright (c) 2014-2022 Alamofire Software Foundation,
+// under the MIT license: see LICENSE.
+
 import Foundation
 
 /// A faithful port of Alamofire 5.12's `URLEncodedFormEncoder`.
@@ -9,9 +12,10 @@ import Foundation
 /// joined level by level.
 ///
 /// This module is the yardstick the optimized `URLEncodedForm` module is measured and tested
-/// against. It is slow on purpose; do not optimize it. Its one deliberate deviation from
-/// Alamofire: where Alamofire traps on a negative int-valued coding key (an array index out of
-/// range), this port throws `EncodingError.invalidValue`.
+/// against. It is slow on purpose; do not optimize it. Its two deliberate deviations from
+/// Alamofire, both where Alamofire crashes: a negative int-valued coding key (an array index out
+/// of range) throws `EncodingError.invalidValue`, and so does a value nested deeper than
+/// `maximumDepth` keys, which would overflow the stack.
 public final class URLEncodedFormEncoder: @unchecked Sendable {
     /// Encoding to use for `Array` values.
     public enum ArrayEncoding: Sendable {
@@ -282,8 +286,15 @@ public final class URLEncodedFormEncoder: @unchecked Sendable {
     public let spaceEncoding: SpaceEncoding
     /// The `CharacterSet` of characters left unescaped.
     public var allowedCharacters: CharacterSet
+    /// Not in Alamofire: the most keys a coding path may have where a value is written; a value
+    /// nested deeper throws `EncodingError.invalidValue` instead of overflowing the stack.
+    public let maximumDepth: Int
 
-    /// Creates an encoder; every argument defaults to Alamofire's default.
+    /// The default `maximumDepth`: a value nested this deep encodes on a 512 KiB thread stack.
+    public static let defaultMaximumDepth = 256
+
+    /// Creates an encoder; every argument but `maximumDepth` (not in Alamofire) defaults to
+    /// Alamofire's default. A `maximumDepth` of 0 or less allows no key at all.
     public init(alphabetizeKeyValuePairs: Bool = true,
                 arrayEncoding: ArrayEncoding = .brackets,
                 boolEncoding: BoolEncoding = .numeric,
@@ -293,7 +304,8 @@ public final class URLEncodedFormEncoder: @unchecked Sendable {
                 keyPathEncoding: KeyPathEncoding = .brackets,
                 nilEncoding: NilEncoding = .dropKey,
                 spaceEncoding: SpaceEncoding = .percentEscaped,
-                allowedCharacters: CharacterSet = .afURLQueryAllowed) {
+                allowedCharacters: CharacterSet = .afURLQueryAllowed,
+                maximumDepth: Int = URLEncodedFormEncoder.defaultMaximumDepth) {
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
         self.arrayEncoding = arrayEncoding
         self.boolEncoding = boolEncoding
@@ -304,10 +316,11 @@ public final class URLEncodedFormEncoder: @unchecked Sendable {
         self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
         self.allowedCharacters = allowedCharacters
+        self.maximumDepth = max(0, maximumDepth)
     }
 
     func encode(_ value: any Encodable) throws -> URLEncodedFormComponent {
-        let context = URLEncodedFormContext(.object([]))
+        let context = URLEncodedFormContext(.object([]), maximumDepth: maximumDepth)
         let encoder = _URLEncodedFormEncoder(context: context,
                                              boolEncoding: boolEncoding,
                                              dataEncoding: dataEncoding,

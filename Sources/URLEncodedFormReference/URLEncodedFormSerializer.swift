@@ -1,3 +1,6 @@
+// Ported from Alamofire 5.12, Copyright (c) 2014-2022 Alamofire Software Foundation,
+// under the MIT license: see LICENSE.
+
 import Foundation
 
 /// Turns the finished component tree into the query string, Alamofire's way: every level builds

@@ -1,3 +1,6 @@
+// Ported from Alamofire 5.12, Copyright (c) 2014-2022 Alamofire Software Foundation,
+// under the MIT license: see LICENSE.
+
 import Foundation
 
 /// The `Encoder` handed to `Encodable` values. It stores nothing itself: every container it
@@ -306,6 +309,17 @@ extension _URLEncodedFormEncoder {
                 throw EncodingError.invalidValue(value as Any, context)
             }
         }
+
+        /// Not in Alamofire: a value is neither stored nor asked to encode itself deeper than the
+        /// encoder's `maximumDepth`, which bounds the recursion of `set(to:at:)`, of the
+        /// serializer, and of `Encodable` itself.
+        private func checkDepth() throws {
+            guard codingPath.count > context.maximumDepth else { return }
+            let context = EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "The value is nested \(codingPath.count) keys deep, deeper than the encoder's maximumDepth of \(context.maximumDepth).")
+            throw EncodingError.invalidValue(codingPath.count, context)
+        }
     }
 }
 
@@ -338,6 +352,7 @@ extension _URLEncodedFormEncoder.SingleValueContainer: SingleValueEncodingContai
     private func encode<T>(_ value: T, as string: String) throws where T: Encodable {
         try checkCanEncode(value: value)
         defer { canEncodeNewValue = false }
+        try checkDepth()
 
         try context.component.set(to: .string(string), at: codingPath)
     }
@@ -369,6 +384,7 @@ extension _URLEncodedFormEncoder.SingleValueContainer: SingleValueEncodingContai
     private func attemptToEncode<T>(_ value: T) throws where T: Encodable {
         try checkCanEncode(value: value)
         defer { canEncodeNewValue = false }
+        try checkDepth()
 
         let encoder = _URLEncodedFormEncoder(context: context,
                                              codingPath: codingPath,

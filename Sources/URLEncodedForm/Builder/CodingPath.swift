@@ -12,13 +12,18 @@ struct PathID: Equatable {
 /// only built when user code reads `codingPath`. Each entry also caches the tree node its path
 /// leads to, valid while `cachedEpoch` equals the builder's epoch (see `TreeBuilder`).
 struct CodingPathEntry {
+    // In this order the fields take 40 bytes, as they did before `depth`.
     let parent: PathID
+    /// How many components the path has: 0 for the root's.
+    let depth: Int32
     let component: PathComponent
     /// Some component of this path, this one included, is a negative index.
     let hasNegativeIndex: Bool
+    /// A value stored below this path may throw: the path has a negative index, or a child of
+    /// it would be deeper than the builder's `maximumDepth`. One test on the store path.
+    let checksStores: Bool
     var cachedNode: Int32 = FormTree.none
     var cachedEpoch = 0
-
 }
 
 /// A coding path component as user code sees it.

@@ -20,6 +20,7 @@ final class EncodingSession: @unchecked Sendable {
     init(options: EncodingOptions) {
         self.options = options
         memory = SpareSessionMemory.shared.take() ?? SessionMemory()
+        memory.builder.pointee.maximumDepth = options.maximumDepth
     }
 
     deinit {
@@ -146,7 +147,7 @@ final class EncodingSession: @unchecked Sendable {
         if let text {
             try store(text, at: target)
         } else {
-            try value.encode(to: FormValueEncoder(session: self, path: path(of: target)))
+            try value.encode(to: FormValueEncoder(session: self, path: nestedPath(of: target)))
         }
     }
 
@@ -186,6 +187,15 @@ final class EncodingSession: @unchecked Sendable {
             }
             return nil
         }
+    }
+
+    /// The path of `target`, where a value is about to encode itself, checked against the
+    /// depth limit: every level of `Encodable`'s recursion passes here, so the check bounds it.
+    @inline(__always)
+    private func nestedPath(of target: LeafTarget) throws -> PathID {
+        let path = path(of: target)
+        try builder.pointee.checkDepth(of: path)
+        return path
     }
 
     private func path(of target: LeafTarget) -> PathID {

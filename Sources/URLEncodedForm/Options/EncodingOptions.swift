@@ -11,6 +11,7 @@ final class EncodingOptions: Sendable {
     let keyEncoding: URLEncodedFormEncoder.KeyEncoding
     let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding
     let nilEncoding: URLEncodedFormEncoder.NilEncoding
+    let maximumDepth: Int
     let writer: WriterSettings
 
     init(encoder: URLEncodedFormEncoder, escapeTable: EscapeTable) {
@@ -23,6 +24,7 @@ final class EncodingOptions: Sendable {
         self.keyEncoding = encoder.keyEncoding
         self.keyPathEncoding = encoder.keyPathEncoding
         self.nilEncoding = encoder.nilEncoding
+        self.maximumDepth = encoder.maximumDepth
         self.writer = WriterSettings(alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, arrayEncoding: arrayEncoding,
                                      keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding, escapeTable: escapeTable)
     }

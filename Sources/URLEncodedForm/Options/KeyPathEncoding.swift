@@ -19,7 +19,10 @@ extension URLEncodedFormEncoder {
         }
 
         /// Appends the closure's string for each nested key: `KeyPathEncoding { ":" + $0 }`
-        /// gives `parent:child`.
+        /// gives `parent:child` (escaped, `parent%3Achild`).
+        ///
+        /// - Parameter encoding: returns what follows the parent's key for the nested key
+        ///   `subkey`, unescaped; the whole key is escaped afterwards.
         public init(encoding: @escaping @Sendable (_ subkey: String) -> String) {
             self.style = .custom(encoding)
         }

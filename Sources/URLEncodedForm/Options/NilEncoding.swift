@@ -11,6 +11,9 @@ extension URLEncodedFormEncoder {
         let encoding: @Sendable () -> String?
 
         /// Writes the closure's string for `nil`, or leaves the pair out when it returns `nil`.
+        ///
+        /// - Parameter encoding: returns the text of a `nil` value, unescaped, or `nil` to leave
+        ///   the pair out as ``dropKey`` does.
         public init(encoding: @escaping @Sendable () -> String?) {
             self.encoding = encoding
         }

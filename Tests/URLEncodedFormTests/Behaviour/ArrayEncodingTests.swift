@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `ArrayEncoding`: the key each array element gets (SPEC §2, §3 Serialization).
+/// `ArrayEncoding`: the key each array element gets (DocC, "Choosing Options", Arrays).
 struct ArrayEncodingTests {
     private static let pair = ["array": [1, 2]]
     private static let objects = ["items": [["name": "x"], ["name": "y"]]]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One encoder shared by many tasks gives the same output as serial use (SPEC §2 Sendable, §6).
+/// One encoder shared by many tasks gives the same output as serial use (DocC, "Getting Started", Share one encoder).
 struct ConcurrencyTests {
     private static let tasks = 8
     private static let encodesPerTask = 50

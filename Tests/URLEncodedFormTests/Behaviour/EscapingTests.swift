@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// Percent-escaping of keys and values, `SpaceEncoding` and `allowedCharacters` (SPEC §3).
+/// Percent-escaping of keys and values, `SpaceEncoding` and `allowedCharacters` (DocC, "Choosing Options", Escaping).
 struct EscapingTests {
     private func outcome(_ contender: Contender, _ value: some Encodable,
                          allowed: FormOptions.AllowedCharacters = .afURLQueryAllowed,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `KeyEncoding`: a transformation of each pair's whole key path (SPEC §3). Values are untouched.
+/// `KeyEncoding`: a transformation of each pair's whole key path (DocC, "Choosing Options", Keys). Values are untouched.
 struct KeyEncodingTests {
     private static let camel = ["oneTwoThree": "oneTwoThree"]
     private static let nestedCamel = ["parentKey": ["childKey": "v"]]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `KeyPathEncoding`: how a nested object key is appended to its parent's key (SPEC §3).
+/// `KeyPathEncoding`: how a nested object key is appended to its parent's key (DocC, "Choosing Options", Keys).
 struct KeyPathEncodingTests {
     private static let nested = ["a": ["b": "c"]]
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Keyed roots and nested objects: how keys and values become `key=value` pairs (SPEC §3).
+/// Keyed roots and nested objects: how keys and values become `key=value` pairs (DocC, "Getting Started").
 struct KeyedAndNestedValueTests {
     @Test(arguments: Contender.allCases)
     func stringInKeyedRootIsOnePair(contender: Contender) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `NilEncoding`: what a `nil` writes (SPEC §3). Optional properties follow it too, because the
+/// `NilEncoding`: what a `nil` writes (DocC, "Choosing Options", Nil). Optional properties follow it too, because the
 /// keyed container overrides `encodeIfPresent` (the standard library's default would skip them).
 struct NilEncodingTests {
     private func outcome(_ contender: Contender, _ value: some Encodable, _ nilEncoding: FormOptions.NilStyle,

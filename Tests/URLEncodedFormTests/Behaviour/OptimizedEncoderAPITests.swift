@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// The optimized encoder's API beyond Alamofire's (SPEC §2): byte outputs, appending into a
+/// The optimized encoder's API beyond Alamofire's (README, "Usage"; DocC, "Getting Started"): byte outputs, appending into a
 /// caller's buffer, `Sendable`, a settable `allowedCharacters`, errors that carry the coding path.
 struct OptimizedEncoderAPITests {
     private static let value = ["name": "Jane Doe", "city": "São Paulo"]

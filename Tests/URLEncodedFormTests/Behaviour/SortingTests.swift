@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `alphabetizeKeyValuePairs`: each level sorts its children's escaped segments as strings, a
-/// nested child's segment being its whole joined sub-string (SPEC §3 Serialization).
+/// nested child's segment being its whole joined sub-string (README, "Alamofire's quirks"; DocC, "Choosing Options", Sorting).
 struct SortingTests {
     private static let unsorted = FormOptions(alphabetizeKeyValuePairs: false)
 

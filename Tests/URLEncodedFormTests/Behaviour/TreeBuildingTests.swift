@@ -3,7 +3,7 @@ import Testing
 
 /// How writes through the containers build the tree: int-valued keys are indices, existing
 /// entries are replaced in place, nodes of the wrong kind are replaced, and every write walks
-/// its whole coding path from the root (SPEC §3 Tree building).
+/// its whole coding path from the root (README, "Alamofire's quirks").
 struct TreeBuildingTests {
     private static let indexed = FormOptions(arrayEncoding: .indexInBrackets)
     private static let indexedInOrder = FormOptions(alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// How leaves are written: integers, floats, `Bool`, `Decimal`, and the `Date` and `Data`
-/// strategies (SPEC §3 Leaves, and its Foundation-formatter traps).
+/// strategies, and Foundation's formatting traps (README, "Alamofire's quirks").
 struct ValueFormattingTests {
     /// 2001-01-01T00:02:03.456Z, the date of Alamofire's own date-strategy tests.
     private static let date = Date(timeIntervalSinceReferenceDate: 123.456)

@@ -1,14 +1,13 @@
 import Testing
 
-/// The seeded differential fuzz test of SPEC §4: random options, values and hand-written
+/// The seeded differential fuzz test (README, "Testing"): random options, values and hand-written
 /// `encode(to:)` programs, encoded by two encoders that must agree on the output bytes (or the
 /// kind of error) and on everything user code observes on the way.
 ///
 /// `FUZZ_CASES=100000` runs more cases, `FUZZ_SEED=0x…` replays one, `FUZZ_BASE=…` moves the
 /// range, `FUZZ_TRACE=1` prints each seed first (see `FuzzConfiguration`).
 struct DifferentialFuzzTests {
-    /// The optimized encoder against the reference port. While the optimized engine is a stub
-    /// that traps, skip it: `swift test --skip optimizedEncoderMatchesReference`.
+    /// The optimized encoder against the reference port.
     @Test func optimizedEncoderMatchesReference() {
         expectAgreement(.contender(.reference), .contender(.optimized), FuzzConfiguration(defaultCases: 10_000))
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The risky shapes a case contains — the traps of SPEC §3 among them — found by walking its
+/// The risky shapes a case contains — the traps of README's "Alamofire's quirks" among them — found by walking its
 /// value, programs and options. The coverage test uses it to prove the generator produces each
 /// of them often; it judges the generated data, not what an encoder does with it.
 struct FuzzCensus {
@@ -38,6 +38,8 @@ struct FuzzCensus {
         case staleHandleWrite
         case superEncoder
         case throwingOption
+        /// A `maximumDepth` that the value's nesting reaches.
+        case depthLimitReached
         case userCodeThrows
         case nonKeyedRoot
     }
@@ -59,6 +61,10 @@ struct FuzzCensus {
         let options = fuzzCase.options.choices
         if !options.contains("keyEncoding=useDefaultKeys"), maximumDepth >= 2 { features.insert(.transformedNestedKey) }
         if options.contains(where: { $0.contains("throws") }) { features.insert(.throwingOption) }
+        if let limit = options.lazy.compactMap({ Int($0.replacingOccurrences(of: "maximumDepth=", with: "")) }).first,
+           limit <= maximumDepth {
+            features.insert(.depthLimitReached)
+        }
     }
 
     private mutating func visit(_ value: FuzzValue, depth: Int) {

@@ -18,7 +18,7 @@ struct FuzzHarnessMetaTests {
         #expect(replay != nil, "seed \(mismatch.fuzzCase.seedText) does not reproduce the mismatch")
     }
 
-    /// Every risky shape the generator is meant to produce — SPEC §3's traps among them — shows up
+    /// Every risky shape the generator is meant to produce — the README's "Alamofire's quirks" among them — shows up
     /// in at least 1% of cases.
     @Test func generatorCoversTheTraps() {
         let cases = 2_000

@@ -25,6 +25,9 @@ struct FuzzOptions: CustomStringConvertible {
         fuzz.choose(\.nilEncoding, "nilEncoding", nilEncodings, &rng)
         fuzz.choose(\.spaceEncoding, "spaceEncoding", [("percentEscaped", .percentEscaped), ("plusReplaced", .plusReplaced)], &rng)
         fuzz.choose(\.allowedCharacters, "allowedCharacters", allowedCharacters(using: &rng), &rng)
+        // Mostly the default; otherwise a limit that values of the fuzz's depths reach, so that
+        // both modules must refuse the same writes at the same places.
+        fuzz.choose(\.maximumDepth, "maximumDepth", rng.chance(0.75) ? [("default", nil)] : (0 ... 5).map { depth -> (String, Int?) in (String(depth), depth) }, &rng)
         return fuzz
     }
 

@@ -16,7 +16,7 @@ enum FuzzStrings {
     static let emoji = ["😀", "👨‍👩‍👧‍👦", "🇯🇵", "🇺🇸", "👍🏽", "🏳️‍🌈", "❤️", "🧑🏿‍🚀", "#️⃣"]
 
     /// Groups of canonically equivalent spellings: Swift `String` equality treats each group's
-    /// members as one string, so they are one object key (SPEC §3).
+    /// members as one string, so they are one object key (README, "Alamofire's quirks").
     static let equivalentSpellings = [
         ["\u{E9}", "e\u{301}"],
         ["\u{212A}", "K"],

@@ -26,6 +26,14 @@ enum Contender: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// The `maximumDepth` an encoder of this contender has by default.
+    var defaultMaximumDepth: Int {
+        switch self {
+        case .reference: return ReferenceAdapter.defaultMaximumDepth
+        case .optimized: return OptimizedAdapter.defaultMaximumDepth
+        }
+    }
+
     /// Classifies an error thrown by `encode(_:_:)`.
     func kind(of error: any Error) -> FormErrorKind {
         if error is ClosureError { return .closureError }

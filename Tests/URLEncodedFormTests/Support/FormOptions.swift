@@ -54,6 +54,8 @@ struct FormOptions: Sendable {
     var nilEncoding = NilStyle.dropKey
     var spaceEncoding = SpaceStyle.percentEscaped
     var allowedCharacters = AllowedCharacters.afURLQueryAllowed
+    /// `nil`: the module's own default.
+    var maximumDepth: Int?
 }
 
 /// The error every `custom:throws` closure throws.

@@ -15,8 +15,11 @@ enum ReferenceAdapter {
                 keyPathEncoding: keyPathEncoding(options.keyPathEncoding),
                 nilEncoding: nilEncoding(options.nilEncoding),
                 spaceEncoding: options.spaceEncoding == .percentEscaped ? .percentEscaped : .plusReplaced,
-                allowedCharacters: allowedCharacters(options.allowedCharacters))
+                allowedCharacters: allowedCharacters(options.allowedCharacters),
+                maximumDepth: options.maximumDepth ?? defaultMaximumDepth)
     }
+
+    static let defaultMaximumDepth = Encoder.defaultMaximumDepth
 
     static func encode(_ value: some Encodable, _ options: FormOptions) throws -> String {
         try encoder(options).encode(value)

@@ -88,3 +88,37 @@ struct TwoValuesInOneContainer: Encodable {
         try container.encode("second")
     }
 }
+
+/// One link of a chain of objects, `{ "id": level, "next": { … } }`: the synthesized
+/// `Encodable` recurses once per link, as any deeply nested value does.
+final class ChainNode: Encodable, @unchecked Sendable {
+    let id: Int
+    private(set) var next: ChainNode?
+
+    private init(id: Int, next: ChainNode?) {
+        self.id = id
+        self.next = next
+    }
+
+    /// A chain of `length` links, ids counting from 0 at the root.
+    static func chain(length: Int) -> ChainNode {
+        (0..<length).reversed().reduce(nil) { next, id in ChainNode(id: id, next: next) }!
+    }
+
+    /// The links are freed one by one: the default `deinit` would recurse once per link, and a
+    /// chain long enough to test the depth limit would overflow the stack freeing it.
+    deinit {
+        var rest = next
+        next = nil
+        while var link = rest {
+            rest = nil
+            guard isKnownUniquelyReferenced(&link) else { break }
+            rest = link.next
+            link.next = nil
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, next
+    }
+}
