@@ -8,13 +8,19 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "URLEncodedForm", targets: ["URLEncodedForm"]),
+        .library(name: "URLEncodedFormRequests", targets: ["URLEncodedFormRequests"]),
         .library(name: "URLEncodedFormReference", targets: ["URLEncodedFormReference"]),
         .executable(name: "formbench", targets: ["FormBench"]),
     ],
     targets: [
-        // The production encoder: single-pass tree builder and byte-level escaping.
+        // The production encoder: single-pass tree builder and byte-level escaping; and the
+        // `[String: Any]` parameters of `URLEncoding`, with the query and body rules on `URL`s
+        // and bytes. Foundation only: never FoundationNetworking, which links libcurl on Linux.
         .target(name: "URLEncodedForm"),
-        // A faithful port of Alamofire 5.12's encoder, slow on purpose; the yardstick.
+        // The `URLRequest` API of Alamofire's parameter encoding, built on the core.
+        .target(name: "URLEncodedFormRequests", dependencies: ["URLEncodedForm"]),
+        // A faithful port of Alamofire 5.12's encoder and parameter encoding, slow on purpose;
+        // the yardstick.
         .target(name: "URLEncodedFormReference"),
         // Counts heap allocations by interposing malloc on Linux; inert under sanitizers.
         .target(name: "CMallocCounter"),
@@ -23,12 +29,13 @@ let package = Package(
         .target(name: "FormBenchCore", path: "Benchmarks/FormBenchCore"),
         .executableTarget(
             name: "FormBench",
-            dependencies: ["URLEncodedForm", "URLEncodedFormReference", "FormBenchCore", "CMallocCounter"],
+            dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore", "CMallocCounter"],
             path: "Benchmarks/FormBench"
         ),
         .testTarget(
             name: "URLEncodedFormTests",
-            dependencies: ["URLEncodedForm", "URLEncodedFormReference", "FormBenchCore", "CMallocCounter"],
+            dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore",
+                           "CMallocCounter"],
             resources: [.copy("Fixtures")],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),

@@ -25,18 +25,12 @@ public final class URLEncodedFormEncoder: Sendable {
     /// Errors of the encoder itself; `EncodingError`s and the errors of custom closures are
     /// thrown as they are.
     ///
-    /// Its ``description`` is Alamofire's `localizedDescription` of the same error.
-    public enum Error: Swift.Error, CustomStringConvertible {
-        /// The encoded value was not keyed at its root; the payload describes what it was.
+    /// As Alamofire's, it describes itself as Swift prints an enum (`"\(error)"` is
+    /// `invalidRootObject("string(\"x\")")`), which `AFError` descriptions show.
+    public enum Error: Swift.Error {
+        /// The encoded value was not keyed at its root; the payload is what Alamofire prints for
+        /// that root: `string("x")`, or `array([…])` of its elements.
         case invalidRootObject(String)
-
-        /// A sentence naming the problem.
-        public var description: String {
-            switch self {
-            case let .invalidRootObject(object):
-                return "URLEncodedFormEncoder requires keyed root object. Received \(object) instead."
-            }
-        }
     }
 
     /// Whether each level's pairs are sorted (as escaped text) before they are joined; nested

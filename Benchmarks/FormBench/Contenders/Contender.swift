@@ -18,3 +18,11 @@ extension Contender {
         true
     }
 }
+
+/// Thrown by a contender given a payload it does not support (see `Contender.supports(_:)`).
+struct UnsupportedPayload: Error, CustomStringConvertible {
+    let contender: String
+    let kind: PayloadKind
+
+    var description: String { "\(contender) does not encode the \(kind.rawValue) payload" }
+}

@@ -11,6 +11,7 @@ struct FreshEncoderContender: Contender {
     }
 
     func encode(_ payload: Payload) throws -> EncodedOutput {
-        .bytes(try URLEncodedFormEncoder().encode(payload.value))
+        guard case let .encodable(value) = payload.value else { throw UnsupportedPayload(contender: Self.name, kind: payload.kind) }
+        return .bytes(try URLEncodedFormEncoder().encode(value))
     }
 }

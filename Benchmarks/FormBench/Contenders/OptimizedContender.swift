@@ -1,9 +1,11 @@
 import URLEncodedForm
 
-/// The production encoder, through its native `[UInt8]` entry point.
+/// The production encoder, through its native `[UInt8]` entry points: the form encoder for
+/// `Encodable` payloads, `URLEncoding` for the parameters.
 struct OptimizedContender: Contender {
     static let name = "optimized"
     private let encoder: URLEncodedFormEncoder
+    private let encoding = URLEncoding.default
 
     /// The contender for `encoder`; the default has the default options.
     init(encoder: URLEncodedFormEncoder = URLEncodedFormEncoder()) {
@@ -11,6 +13,9 @@ struct OptimizedContender: Contender {
     }
 
     func encode(_ payload: Payload) throws -> EncodedOutput {
-        .bytes(try encoder.encode(payload.value))
+        switch payload.value {
+        case let .encodable(value): return .bytes(try encoder.encode(value))
+        case let .parameters(parameters): return .bytes(try encoding.encode(parameters))
+        }
     }
 }

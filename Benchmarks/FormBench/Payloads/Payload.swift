@@ -1,23 +1,36 @@
+import URLEncodedForm
+
 /// One generated input: its shape, its size in leaves and the value to encode.
 ///
-/// Payloads are deterministic: the same kind and size give the same value on every run.
+/// Payloads are deterministic: the same kind and size give the same value on every run (but for
+/// the order in which the parameters payload's dictionaries iterate: Swift lays each dictionary
+/// out anew in every process, and both encodings of it write that order).
 struct Payload: Sendable {
     /// The shape.
     let kind: PayloadKind
     /// The requested number of leaves (key–value pairs of the output, give or take one record).
     let leaves: Int
     /// The value the contenders encode.
-    let value: any Encodable & Sendable
+    let value: PayloadValue
 
     /// Generates the payload of `kind` with about `leaves` leaves.
     init(kind: PayloadKind, leaves: Int) {
         self.kind = kind
         self.leaves = leaves
         switch kind {
-        case .catalog: value = CatalogPayload(leaves: leaves)
-        case .wide: value = WidePayload.make(leaves: leaves)
-        case .deep: value = DeepPayload(leaves: leaves)
-        case .strings: value = StringsPayload(leaves: leaves)
+        case .catalog: value = .encodable(CatalogPayload(leaves: leaves))
+        case .wide: value = .encodable(WidePayload.make(leaves: leaves))
+        case .deep: value = .encodable(DeepPayload(leaves: leaves))
+        case .strings: value = .encodable(StringsPayload(leaves: leaves))
+        case .parameters: value = .parameters(ParametersPayload.make(leaves: leaves))
         }
     }
+}
+
+/// What a payload holds: a value for the form encoders, or parameters for `URLEncoding`.
+enum PayloadValue: Sendable {
+    /// An `Encodable` value: every payload but `parameters`.
+    case encodable(any Encodable & Sendable)
+    /// A `[String: Any]` dictionary: the `parameters` payload.
+    case parameters(Parameters)
 }

@@ -9,6 +9,14 @@ enum PayloadKind: String, CaseIterable, Codable, Sendable {
     case deep
     /// An array of strings that need heavy escaping.
     case strings
+    /// The catalog's records as a `[String: Any]` dictionary, for `URLEncoding`.
+    case parameters
+
+    /// Whether the payload is an `Encodable` value, which the form encoders take; the
+    /// `parameters` payload is for `URLEncoding`.
+    var isEncodable: Bool {
+        self != .parameters
+    }
 
     /// One line describing the shape, for reports.
     var summary: String {
@@ -21,6 +29,8 @@ enum PayloadKind: String, CaseIterable, Codable, Sendable {
             return "chains of objects nested \(DeepPayload.depth) levels deep, a text leaf per level"
         case .strings:
             return "texts[] of \(StringsPayload.words.lowerBound)–\(StringsPayload.words.upperBound) words of CJK, emoji, combining marks and reserved characters"
+        case .parameters:
+            return "the catalog's records as a [String: Any] dictionary (nested dictionaries and arrays, numbers, Booleans, mixed-script text) through URLEncoding"
         }
     }
 }

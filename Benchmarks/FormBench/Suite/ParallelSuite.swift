@@ -27,27 +27,29 @@ struct ParallelSuite {
     func run(progress: ProgressReporter) -> [ParallelRecord] {
         let threadCounts = selected
         guard !threadCounts.isEmpty else { return [] }
-        let payload = Payload(kind: .catalog, leaves: settings.parallelLeaves)
+        let payload = CatalogPayload(leaves: settings.parallelLeaves)
+        let leaves = settings.parallelLeaves
         let encoder = URLEncodedFormEncoder()
         let expected: [UInt8]
         do {
-            expected = try encoder.encode(payload.value)
+            expected = try encoder.encode(payload)
         } catch {
             progress.note("failed: \(error)")
             return threadCounts.map {
-                ParallelRecord(threads: $0, leaves: payload.leaves, encodes: 0, seconds: 0, cpuSeconds: 0, failures: ["\(error)"])
+                ParallelRecord(threads: $0, leaves: leaves, encodes: 0, seconds: 0, cpuSeconds: 0, failures: ["\(error)"])
             }
         }
         return threadCounts.map { threads in
-            progress.step("parallel catalog N=\(payload.leaves): \(threads) thread\(threads == 1 ? "" : "s") for \(Format.duration(settings.parallelSeconds))")
+            progress.step("parallel catalog N=\(leaves): \(threads) thread\(threads == 1 ? "" : "s") for \(Format.duration(settings.parallelSeconds))")
             return AllocationCounter.withCountingPaused {
-                measure(threads: threads, encoder: encoder, payload: payload, expected: expected)
+                measure(threads: threads, encoder: encoder, payload: payload, leaves: leaves, expected: expected)
             }
         }
     }
 
     /// Runs `threads` threads encoding in a loop until the time is up.
-    private func measure(threads: Int, encoder: URLEncodedFormEncoder, payload: Payload, expected: [UInt8]) -> ParallelRecord {
+    private func measure(threads: Int, encoder: URLEncodedFormEncoder, payload: CatalogPayload, leaves: Int,
+                         expected: [UInt8]) -> ParallelRecord {
         let tally = Mutex((encodes: 0, failures: [String]()))
         let clock = ContinuousClock()
         let cpuStart = CPUClock.process()
@@ -58,7 +60,7 @@ struct ParallelSuite {
             var failure: String?
             repeat {
                 do {
-                    let output: [UInt8] = try encoder.encode(payload.value)
+                    let output: [UInt8] = try encoder.encode(payload)
                     // Comparing every output would measure the comparison; the first tells.
                     if encodes == 0 && output != expected {
                         failure = "thread \(thread): output differs from a serial encode's"
@@ -76,7 +78,7 @@ struct ParallelSuite {
         let seconds = start.duration(to: clock.now).seconds
         let cpuSeconds = CPUClock.process() - cpuStart
         return tally.withLock { tally in
-            ParallelRecord(threads: threads, leaves: payload.leaves, encodes: tally.encodes, seconds: seconds,
+            ParallelRecord(threads: threads, leaves: leaves, encodes: tally.encodes, seconds: seconds,
                            cpuSeconds: cpuSeconds, failures: tally.failures)
         }
     }

@@ -32,7 +32,7 @@ final class EncodingSession: @unchecked Sendable {
     ///
     /// - Throws: `URLEncodedFormEncoder.Error.invalidRootObject` when the root is not an object.
     func withSerialization<R>(_ body: (FormText) -> R) throws -> R {
-        try FormWriter.checkRoot(of: builder.pointee.tree)
+        try FormWriter.checkRoot(of: builder.pointee.tree, options: options)
         let written = FormWriter.write(builder.pointee.tree, options: options, buffers: writerBuffers.move())
         let result = body(FormText(bytes: written.output.bytes(0..<written.output.count),
                                    pieces: UnsafeBufferPointer(written.pieces.elements(from: 0))))

@@ -67,11 +67,12 @@ struct FormWriter: ~Copyable {
 
     /// Throws `URLEncodedFormEncoder.Error.invalidRootObject` unless the root of `tree` is an
     /// object, the one root `write(_:options:buffers:)` takes.
-    static func checkRoot(of tree: borrowing FormTree) throws {
-        let root = tree[FormTree.root]
-        guard root.kind == .object else {
-            let description = root.kind == .array ? "array with \(root.childCount) elements" : "string"
-            throw URLEncodedFormEncoder.Error.invalidRootObject(description)
+    static func checkRoot(of tree: borrowing FormTree, options: EncodingOptions) throws {
+        guard tree[FormTree.root].kind == .object else {
+            // Spaces written as `+` read back from `+`.
+            let plusIsSpace = options.escapeTable.escape(UInt8(ascii: " ")).bytes == UInt32(UInt8(ascii: "+"))
+            throw URLEncodedFormEncoder.Error.invalidRootObject(
+                InvalidRootDescription.of(FormTree.root, in: tree, plusIsSpace: plusIsSpace))
         }
     }
 

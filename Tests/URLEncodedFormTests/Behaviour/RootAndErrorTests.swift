@@ -78,6 +78,29 @@ struct RootAndErrorTests {
         #expect(contender.outcome(String?.none, FormOptions(nilEncoding: .null)) == .error(.invalidRootObject))
     }
 
+    /// What `"\(error)"` prints for the error encoding `value` throws (`nil` when it throws none).
+    private func printedError(_ contender: Contender, _ value: some Encodable, _ options: FormOptions = FormOptions()) -> String? {
+        do {
+            _ = try contender.encode(value, options)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(arguments: Contender.allCases)
+    func invalidRootObjectPrintsTheRootAsAlamofireDoes(contender: Contender) {
+        // Alamofire's error carries `"\(component)"` of its tree's root; AFError's descriptions
+        // show it (recorded from Alamofire 5.12: the request vectors' invalid roots).
+        #expect(printedError(contender, "x y") == #"invalidRootObject("string(\"x y\")")"#)
+        #expect(printedError(contender, "a b", FormOptions(spaceEncoding: .plusReplaced)) == #"invalidRootObject("string(\"a b\")")"#)
+        #expect(printedError(contender, ["1", "2"])
+            == #"invalidRootObject("array([Alamofire.URLEncodedFormComponent.string(\"1\"), Alamofire.URLEncodedFormComponent.string(\"2\")])")"#)
+        #expect(printedError(contender, [["k": "v"]])
+            == #"invalidRootObject("array([Alamofire.URLEncodedFormComponent.object([(key: \"k\", value: Alamofire.URLEncodedFormComponent.string(\"v\"))])])")"#)
+        #expect(printedError(contender, ["é&\"q\""]) == #"invalidRootObject("array([Alamofire.URLEncodedFormComponent.string(\"é&\\\"q\\\"\")])")"#)
+    }
+
     // MARK: Closure errors
 
     @Test(arguments: Contender.allCases)

@@ -8,13 +8,9 @@ struct HandWrittenContender: Contender {
     }
 
     func encode(_ payload: Payload) throws -> EncodedOutput {
-        guard let catalog = payload.value as? CatalogPayload else { throw Unsupported(kind: payload.kind) }
+        guard case let .encodable(value) = payload.value, let catalog = value as? CatalogPayload else {
+            throw UnsupportedPayload(contender: Self.name, kind: payload.kind)
+        }
         return .bytes(CatalogHandSerializer.serialize(catalog))
-    }
-
-    /// Thrown for a payload other than the catalog.
-    struct Unsupported: Error, CustomStringConvertible {
-        let kind: PayloadKind
-        var description: String { "the hand-written serializer only knows the catalog payload, not \(kind.rawValue)" }
     }
 }

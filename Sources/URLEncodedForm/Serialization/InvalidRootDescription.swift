@@ -1,0 +1,73 @@
+/// The text `URLEncodedFormEncoder.Error.invalidRootObject` carries: what Alamofire's
+/// `"\(component)"` prints for the root it rejected, byte for byte, since error descriptions
+/// (`AFError`'s among them) show it.
+///
+/// Alamofire's tree is an enum, `URLEncodedFormComponent`; reflection prints the root as its case
+/// and payload (`string("x y")`) and a component inside a collection qualified by its module:
+/// `array([Alamofire.URLEncodedFormComponent.string("1")])`, and an object's pairs as tuples,
+/// `object([(key: "k", value: Alamofire.URLEncodedFormComponent.string("v"))])`.
+///
+/// This tree keeps values escaped, so a value's text is its escaped bytes decoded: exact but for
+/// a custom `allowedCharacters` that lets `%` through (a raw `%41` then reads as `A`) or, with
+/// `.plusReplaced` spaces, `+` (a raw `+` then reads as a space). Only the rejected root is
+/// described, and only when it is rejected: the cost falls on the error path alone.
+enum InvalidRootDescription {
+    /// Alamofire's description of `node`, as its root when `qualified` is false.
+    static func of(_ node: Int32, in tree: borrowing FormTree, plusIsSpace: Bool, qualified: Bool = false) -> String {
+        let prefix = qualified ? "Alamofire.URLEncodedFormComponent." : ""
+        switch tree[node].kind {
+        case .string:
+            let text = decode(tree.values.bytes(tree[node].value), plusIsSpace: plusIsSpace)
+            return prefix + "string(" + String(reflecting: text) + ")"
+        case .array:
+            let elements = children(of: node, in: tree).map { of($0, in: tree, plusIsSpace: plusIsSpace, qualified: true) }
+            return prefix + "array([" + elements.joined(separator: ", ") + "])"
+        case .object, .pending:
+            // A pending node was made on the way to a deeper write; Alamofire's walk makes an
+            // empty object there.
+            let pairs = children(of: node, in: tree).map { child in
+                let key = String(decoding: tree.keyBytes(tree[child].key), as: UTF8.self)
+                return "(key: " + String(reflecting: key) + ", value: "
+                    + of(child, in: tree, plusIsSpace: plusIsSpace, qualified: true) + ")"
+            }
+            return prefix + "object([" + pairs.joined(separator: ", ") + "])"
+        }
+    }
+
+    private static func children(of node: Int32, in tree: borrowing FormTree) -> [Int32] {
+        var children: [Int32] = []
+        var child = tree[node].firstChild
+        while child != FormTree.none {
+            children.append(child)
+            child = tree[child].nextSibling
+        }
+        return children
+    }
+
+    /// The text whose escaped bytes are `escaped`: each `%XY` read back as its byte.
+    private static func decode(_ escaped: UnsafeRawBufferPointer, plusIsSpace: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(escaped.count)
+        var index = 0
+        while index < escaped.count {
+            let byte = escaped[index]
+            if byte == UInt8(ascii: "%"), index + 2 < escaped.count,
+               let high = hexValue(escaped[index + 1]), let low = hexValue(escaped[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
