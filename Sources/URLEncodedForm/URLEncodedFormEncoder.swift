@@ -74,6 +74,11 @@ public final class URLEncodedFormEncoder: Sendable {
         set { escaping.withLock { $0 = Escaping(allowedCharacters: newValue, spaceEncoding: spaceEncoding) } }
     }
 
+    /// The byte table built from ``allowedCharacters`` and ``spaceEncoding``.
+    var escapeTable: EscapeTable {
+        escaping.withLock { $0.table }
+    }
+
     /// The allowed characters together with the byte table built from them, swapped as one.
     private struct Escaping: Sendable {
         let allowedCharacters: CharacterSet
@@ -205,7 +210,7 @@ public final class URLEncodedFormEncoder: Sendable {
     }
 
     private func checkOutSession() -> EncodingSession {
-        let table = escaping.withLock { $0.table }
+        let table = escapeTable
         let idle = idleSessions.take()
         if let idle, idle.options.escapeTable === table {
             return idle

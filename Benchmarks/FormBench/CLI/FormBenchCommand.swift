@@ -76,8 +76,9 @@ enum FormBenchCommand {
     private static func measure(settings: RunSettings, filter: MeasurementFilter, quick: Bool) -> ResultsDocument? {
         let scaling = ScalingSuite(contenders: contenders, settings: settings, filter: filter)
         let strategies = StrategySuite(settings: settings, filter: filter)
+        let requests = RequestSuite(settings: settings, filter: filter)
         let parallel = ParallelSuite(settings: settings, filter: filter)
-        let steps = scaling.plannedSteps + strategies.plannedSteps + parallel.plannedSteps
+        let steps = scaling.plannedSteps + strategies.plannedSteps + requests.plannedSteps + parallel.plannedSteps
         guard steps > 0 else { return nil }
 
         let environment = RunEnvironment.current()
@@ -90,6 +91,7 @@ enum FormBenchCommand {
                                scaling: scalingResults.records,
                                outputChecks: scalingResults.checks,
                                strategies: strategies.run(progress: progress),
+                               requests: requests.run(progress: progress),
                                parallel: parallel.run(progress: progress),
                                processPeakResidentBytes: ResidentMemory.peakBytes(),
                                gateMetrics: GateMetricsBuilder.metrics(from: scalingResults.records))

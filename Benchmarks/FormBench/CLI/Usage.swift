@@ -16,10 +16,11 @@ enum Usage {
                                repeat it or separate with commas. Ids look like
                                  scaling/<contender>/<payload>
                                  strategies/optimized/catalog/<option>
+                                 requests/optimized/<round>
                                  parallel/optimized/catalog/<n> threads
                                contenders: reference, optimized, walk-floor, hand-written,
                                fresh-encoder;
-                               payloads: catalog, wide, deep, strings.
+                               payloads: catalog, wide, deep, strings, parameters.
                                Example: --filter reference,floor,hand-written
       --sizes N,N,…            Payload sizes in leaves (replaces the mode's sizes).
       --budget SECONDS         Time one contender may spend at one size; a contender whose

@@ -8,8 +8,9 @@ enum ReportTables {
         }
         let checks = document.outputChecks.isEmpty ? [] : [outputCheckTable(document.outputChecks)]
         let strategies = document.strategies.isEmpty ? [] : [strategyTable(document.strategies)]
+        let requests = document.requests.isEmpty ? [] : [requestTable(document.requests)]
         let parallel = document.parallel.isEmpty ? [] : [parallelTable(document.parallel)]
-        return scaling + checks + strategies + parallel
+        return scaling + checks + strategies + requests + parallel
     }
 
     private static func scalingTable(_ kind: PayloadKind, records: [ScalingRecord]) -> Table {
@@ -54,9 +55,21 @@ enum ReportTables {
 
     private static func strategyTable(_ records: [StrategyRecord]) -> Table {
         let leaves = records.first.map { Format.grouped($0.leaves) } ?? ""
-        var table = Table(title: "option strategies — optimized encoder, catalog N=\(leaves), relative to the defaults",
-                          columns: [.left("option"), .right("median"), .right("÷ defaults"), .right("allocs/encode"),
-                                    .right("allocs ÷ defaults"), .right("peak heap"), .right("output")])
+        return relativeTable(records, title: "option strategies — optimized encoder, catalog N=\(leaves), relative to the defaults",
+                             first: "option", base: "defaults")
+    }
+
+    private static func requestTable(_ records: [StrategyRecord]) -> Table {
+        let leaves = records.first.map { Format.grouped($0.leaves) } ?? ""
+        return relativeTable(records, title: "request rounds — optimized, N=\(leaves), relative to encoding the parameters alone",
+                             first: "round", base: "alone")
+    }
+
+    /// Records of ways of encoding, each with its time and allocations relative to its base's.
+    private static func relativeTable(_ records: [StrategyRecord], title: String, first: String, base: String) -> Table {
+        var table = Table(title: title,
+                          columns: [.left(first), .right("median"), .right("÷ \(base)"), .right("allocs/encode"),
+                                    .right("allocs ÷ \(base)"), .right("peak heap"), .right("output")])
         for record in records {
             if let failure = record.failure {
                 table.rows.append(.note(leading: [record.variant], text: "FAILED: \(failure)"))

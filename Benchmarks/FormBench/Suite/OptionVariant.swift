@@ -1,15 +1,30 @@
 import Foundation
 import URLEncodedForm
 
-/// An optimized encoder configured with one option changed from the defaults, named after that
-/// option.
+/// The optimized encoder with one option changed from the defaults, named after that option; or
+/// the same data encoded another way (as `[String: Any]` through `URLEncoding`).
 struct OptionVariant: Sendable {
     /// The name of the baseline variant every other is compared with.
     static let defaultsName = "defaults"
 
     /// The option and its value, e.g. `arrayEncoding .indexInBrackets`.
     let name: String
-    let encoder: URLEncodedFormEncoder
+    /// What encodes.
+    let contender: any Contender
+    /// What it encodes: the catalog, or the same records as parameters.
+    let payload: PayloadKind
+
+    init(name: String, encoder: URLEncodedFormEncoder) {
+        self.name = name
+        contender = OptimizedContender(encoder: encoder)
+        payload = .catalog
+    }
+
+    init(name: String, contender: any Contender, payload: PayloadKind) {
+        self.name = name
+        self.contender = contender
+        self.payload = payload
+    }
 
     /// The defaults first, then every value of every option that changes the work done.
     static func all() -> [OptionVariant] {
@@ -39,6 +54,7 @@ struct OptionVariant: Sendable {
             OptionVariant(name: "nilEncoding .dropValue", encoder: URLEncodedFormEncoder(nilEncoding: .dropValue)),
             OptionVariant(name: "nilEncoding .null", encoder: URLEncodedFormEncoder(nilEncoding: .null)),
             OptionVariant(name: "nilEncoding custom", encoder: URLEncodedFormEncoder(nilEncoding: .init { "-" })),
+            OptionVariant(name: "the same records as [String: Any], URLEncoding", contender: OptimizedContender(), payload: .parameters),
         ]
     }
 

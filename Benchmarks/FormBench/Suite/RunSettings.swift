@@ -12,6 +12,8 @@ struct RunSettings: Sendable {
     var parallelLeaves: Int
     /// How long each thread count runs.
     var parallelSeconds: Double
+    /// The size request rounds are measured at: one catalog record, a typical request.
+    var requestLeaves = 16
 
     /// The full run: one catalog record (a small form, 16 leaves), then 10² to 10⁶ leaves,
     /// about 4 minutes on 2 cores.

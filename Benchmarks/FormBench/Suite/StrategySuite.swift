@@ -1,5 +1,6 @@
-/// Measures the optimized encoder on the catalog payload with each option variant, and relates
-/// each variant's time and allocations to the defaults', so users can see what an option costs.
+/// Measures the optimized encoder on the catalog payload with each option variant (and the same
+/// records encoded as parameters), and relates each variant's time and allocations to the
+/// defaults', so users can see what an option costs.
 struct StrategySuite {
     let settings: RunSettings
     let filter: MeasurementFilter
@@ -26,13 +27,15 @@ struct StrategySuite {
     func run(progress: ProgressReporter) -> [StrategyRecord] {
         let variants = selected
         guard !variants.isEmpty else { return [] }
-        let payload = Payload(kind: .catalog, leaves: settings.strategyLeaves)
+        var payloads: [PayloadKind: Payload] = [:]
         let sampler = InterleavedSampler(plan: settings.sampling)
         var records: [StrategyRecord] = []
         for variant in variants {
             progress.step("strategies catalog N=\(settings.strategyLeaves): \(variant.name)")
             var record = StrategyRecord(variant: variant.name, leaves: settings.strategyLeaves)
-            let outcome = sampler.measure([OptimizedContender(encoder: variant.encoder)], on: payload)
+            let payload = payloads[variant.payload] ?? Payload(kind: variant.payload, leaves: settings.strategyLeaves)
+            payloads[variant.payload] = payload
+            let outcome = sampler.measure([variant.contender], on: payload)
             do {
                 let measurement = try outcome[0].get()
                 record.medianSeconds = measurement.time.median

@@ -14,6 +14,11 @@ final class EscapeTable: @unchecked Sendable {
     /// Whether digits, `-` and `.` are written as they are, so that numbers can be written
     /// straight into a buffer. (Always, but for a custom `allowedCharacters`.)
     let passesNumbers: Bool
+    /// Whether every byte written as it is may stand in a URL's query as it is (RFC 3986: letters,
+    /// digits, `-._~!$&'()*+,;=:@/?`; `%` only as an escape), so that text made through the
+    /// table needs no check before Foundation takes it as a `percentEncodedQuery`. True of the
+    /// default set; a custom `allowedCharacters` may let `[`, `]`, `#`, `%`… through.
+    let passesOnlyQueryCharacters: Bool
 
     init(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) {
         var passes = [Bool](repeating: false, count: 256)
@@ -21,6 +26,9 @@ final class EscapeTable: @unchecked Sendable {
             passes[Int(byte)] = allowedCharacters.contains(Unicode.Scalar(byte))
         }
         passesNumbers = "0123456789-.".utf8.allSatisfy { passes[Int($0)] }
+        passesOnlyQueryCharacters = (0..<128).allSatisfy { byte in
+            !passes[byte] || URLQueryText.mayStandInQuery(UInt8(byte))
+        }
         writes = .allocate(capacity: 256)
         for byte in 0..<256 {
             let write: UInt32

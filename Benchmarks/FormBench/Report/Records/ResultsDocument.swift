@@ -13,6 +13,8 @@ struct ResultsDocument: Codable, Sendable {
     let scaling: [ScalingRecord]
     let outputChecks: [OutputCheck]
     let strategies: [StrategyRecord]
+    /// Request rounds against encoding their parameters alone.
+    let requests: [StrategyRecord]
     let parallel: [ParallelRecord]
     /// The process's peak resident memory at the end of the run.
     let processPeakResidentBytes: Int
@@ -24,6 +26,7 @@ struct ResultsDocument: Codable, Sendable {
         outputChecks.flatMap { check in check.mismatches.map { "\(check.payload.rawValue) N=\(check.leaves): \($0)" } }
             + scaling.filter { $0.status == .failed }.map { "\($0.payload.rawValue) N=\($0.leaves): \($0.contender) failed: \($0.note ?? "")" }
             + strategies.compactMap { record in record.failure.map { "strategy \(record.variant) failed: \($0)" } }
+            + requests.compactMap { record in record.failure.map { "request \(record.variant) failed: \($0)" } }
             + parallel.flatMap { record in record.failures.map { "\(record.threads) threads: \($0)" } }
     }
 }
