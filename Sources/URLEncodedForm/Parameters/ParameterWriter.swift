@@ -64,17 +64,35 @@ struct ParameterWriter: ~Copyable {
         visit(value, depth: 1)
         while memory.levels.count > 0 {
             let level = memory.levels.count - 1
+            let depth = memory.levels[level].depth + 1
+            let iterator = Int(memory.levels[level].iterator)
+            if iterator >= 0 {
+                guard let (nestedKey, value) = memory.iterators[iterator].next() else {
+                    leave(level)
+                    continue
+                }
+                memory.iteratorKeys[iterator] = nestedKey
+                if depth > maximumDepth {
+                    return DepthExceeded(error: depthError(depth, topKey: topKey))
+                }
+                setObjectKey(nestedKey, in: level)
+                visit(value, depth: depth)
+                continue
+            }
             let index = memory.levels[level].next
             guard index < memory.entries.count else {
                 leave(level)
                 continue
             }
             memory.levels[level].next = index + 1
-            let depth = memory.levels[level].depth + 1
             if depth > maximumDepth {
                 return DepthExceeded(error: depthError(depth, topKey: topKey))
             }
-            setChildKey(index, in: level)
+            if memory.levels[level].isArray {
+                setElementKey(position: index - memory.levels[level].start, in: level)
+            } else {
+                setObjectKey(memory.entries.key(at: index) ?? "", in: level)
+            }
             visit(memory.entries.takeValue(at: index), depth: depth)
         }
         return nil
@@ -100,7 +118,7 @@ struct ParameterWriter: ~Copyable {
         case let .integer(magnitude, negative): writeInteger(magnitude: magnitude, negative: negative)
         case let .double(double): DoubleText.withText(of: double) { writePair($0) }
         case let .bool(bool): writeBool(bool)
-        case let .dictionary(dictionary): enter(dictionary, depth: depth)
+        case let .dictionary(dictionary): enter(iterating: dictionary, depth: depth)
         case let .array(array): enter(array, depth: depth)
         case let .strings(strings): enter(strings, depth: depth)
         case let .dictionaries(dictionaries): enter(dictionaries, depth: depth)
@@ -116,7 +134,7 @@ struct ParameterWriter: ~Copyable {
     /// Alamofire's chain of casts, for the values no test above recognized.
     private mutating func visitByCasts(_ value: Any, depth: Int) {
         if let dictionary = value as? [String: Any] {
-            enter(dictionary, depth: depth)
+            enter(iterating: dictionary, depth: depth)
         } else if let array = value as? [Any] {
             enter(array, depth: depth)
         } else if let number = value as? NSNumber {
@@ -216,6 +234,20 @@ struct ParameterWriter: ~Copyable {
         /// Whether the container's raw key is on `memory.parentKeys`: for a custom array
         /// encoding, which replaces the whole key.
         let hasParentKey: Bool
+        /// For a `[String: Any]`, walked in place rather than through `entries`: its iterator's
+        /// index in `memory.iterators`; -1 otherwise.
+        var iterator: Int32 = -1
+    }
+
+    /// Enters a `[String: Any]` (the type of `Parameters`' own dictionaries), walked with its
+    /// iterator: its entries are read once, not copied to `entries` and read again.
+    private mutating func enter(iterating dictionary: [String: Any], depth: Int) {
+        memory.iterators.append(dictionary.makeIterator())
+        memory.iteratorKeys.append("")
+        var level = Level(start: memory.entries.count, next: memory.entries.count, isArray: false, depth: depth,
+                          keyEnd: memory.key.count, rawKeyEnd: memory.rawKey.count, hasParentKey: false)
+        level.iterator = Int32(memory.iterators.count - 1)
+        memory.levels.append(level)
     }
 
     private mutating func enter(_ container: some ParameterContainer, depth: Int) {
@@ -230,18 +262,21 @@ struct ParameterWriter: ~Copyable {
                                    rawKeyEnd: memory.rawKey.count, hasParentKey: hasParentKey))
     }
 
-    /// Sets the key of entry `index` of the container at `level`: the container's key, then
-    /// `[nestedKey]` (as Alamofire interpolates it) or the element's part.
-    private mutating func setChildKey(_ index: Int, in level: Int) {
+    /// Sets the key of the object child `nestedKey` of the container at `level`: the container's
+    /// key, then `[nestedKey]`, as Alamofire interpolates it.
+    private mutating func setObjectKey(_ nestedKey: String, in level: Int) {
         memory.key.truncate(to: memory.levels[level].keyEnd)
         memory.rawKey.truncate(to: memory.levels[level].rawKeyEnd)
-        if memory.levels[level].isArray {
-            appendElementKey(position: index - memory.levels[level].start, at: level)
-        } else {
-            appendBracket(.open)
-            appendKeyPart(memory.entries.key(at: index) ?? "")
-            appendBracket(.close)
-        }
+        appendBracket(.open)
+        appendKeyPart(nestedKey)
+        appendBracket(.close)
+    }
+
+    /// Sets the key of the element at `position` of the array at `level`.
+    private mutating func setElementKey(position: Int, in level: Int) {
+        memory.key.truncate(to: memory.levels[level].keyEnd)
+        memory.rawKey.truncate(to: memory.levels[level].rawKeyEnd)
+        appendElementKey(position: position, at: level)
     }
 
     private mutating func appendElementKey(position: Int, at level: Int) {
@@ -266,7 +301,12 @@ struct ParameterWriter: ~Copyable {
         assert(level == memory.levels.count - 1, "leaving a level that is not the innermost")
         let left = memory.levels[level]
         memory.levels.truncate(to: level)
-        memory.entries.truncate(to: left.start)
+        if left.iterator >= 0 {
+            memory.iterators.removeLast()
+            memory.iteratorKeys.removeLast()
+        } else {
+            memory.entries.truncate(to: left.start)
+        }
         if left.hasParentKey {
             setKey(memory.parentKeys.removeLast())
         }
@@ -280,6 +320,10 @@ struct ParameterWriter: ~Copyable {
         var codingPath: [any CodingKey] = [ParameterKey(stringValue: topKey)]
         for index in 0..<memory.levels.count {
             let level = memory.levels[index]
+            if level.iterator >= 0 {
+                codingPath.append(ParameterKey(stringValue: memory.iteratorKeys[Int(level.iterator)]))
+                continue
+            }
             // The entry being written is the one before the next.
             let current = level.next - 1
             if let key = memory.entries.key(at: current) {
@@ -340,32 +384,32 @@ enum ParameterValueKind {
     /// The kind of `value`. (Called with an opened existential: `Value` is the value's own type.)
     static func of<Value>(_ value: Value) -> ParameterValueKind {
         func cast<T>(_: T.Type) -> T { unsafeBitCast(value, to: T.self) }
-        func integer(_ value: some BinaryInteger) -> ParameterValueKind {
-            .integer(magnitude: UInt64(truncatingIfNeeded: value.magnitude), negative: value < 0)
-        }
+        // Concrete conversions: through `some BinaryInteger`, each took a generic call.
+        func signed(_ value: Int64) -> ParameterValueKind { .integer(magnitude: value.magnitude, negative: value < 0) }
+        func unsigned(_ value: UInt64) -> ParameterValueKind { .integer(magnitude: value, negative: false) }
         switch ObjectIdentifier(Value.self) {
         case ObjectIdentifier(String.self): return .text(cast(String.self))
-        case ObjectIdentifier(Int.self): return integer(cast(Int.self))
+        case ObjectIdentifier(Int.self): return signed(Int64(cast(Int.self)))
         case ObjectIdentifier(Double.self): return .double(cast(Double.self))
         case ObjectIdentifier(Bool.self): return .bool(cast(Bool.self))
         case ObjectIdentifier([String: Any].self): return .dictionary(cast([String: Any].self))
         case ObjectIdentifier([Any].self): return .array(cast([Any].self))
         case ObjectIdentifier([String].self): return .strings(cast([String].self))
         case ObjectIdentifier([[String: Any]].self): return .dictionaries(cast([[String: Any]].self))
-        case ObjectIdentifier(Int64.self): return integer(cast(Int64.self))
-        case ObjectIdentifier(Int32.self): return integer(cast(Int32.self))
-        case ObjectIdentifier(Int16.self): return integer(cast(Int16.self))
-        case ObjectIdentifier(UInt.self): return integer(cast(UInt.self))
-        case ObjectIdentifier(UInt64.self): return integer(cast(UInt64.self))
-        case ObjectIdentifier(UInt32.self): return integer(cast(UInt32.self))
-        case ObjectIdentifier(UInt16.self): return integer(cast(UInt16.self))
-        case ObjectIdentifier(UInt8.self): return integer(cast(UInt8.self))
+        case ObjectIdentifier(Int64.self): return signed(cast(Int64.self))
+        case ObjectIdentifier(Int32.self): return signed(Int64(cast(Int32.self)))
+        case ObjectIdentifier(Int16.self): return signed(Int64(cast(Int16.self)))
+        case ObjectIdentifier(UInt.self): return unsigned(UInt64(cast(UInt.self)))
+        case ObjectIdentifier(UInt64.self): return unsigned(cast(UInt64.self))
+        case ObjectIdentifier(UInt32.self): return unsigned(UInt64(cast(UInt32.self)))
+        case ObjectIdentifier(UInt16.self): return unsigned(UInt64(cast(UInt16.self)))
+        case ObjectIdentifier(UInt8.self): return unsigned(UInt64(cast(UInt8.self)))
         case ObjectIdentifier(Int8.self):
             // An `Int8` bridges to an `NSNumber` whose `objCType` is `"c"`, a Boolean to
             // Alamofire, except the values -1 through 12, which Foundation on Linux takes from
             // its cache of integer numbers: those are numbers, every other one is `true`.
             let int8 = cast(Int8.self)
-            return (-1...12).contains(int8) ? integer(int8) : .bool(true)
+            return (-1...12).contains(int8) ? signed(Int64(int8)) : .bool(true)
         default: return .other
         }
     }
@@ -426,6 +470,9 @@ struct ParameterWriterMemory: ~Copyable {
     var levels = UncheckedArray<ParameterWriter.Level>(capacity: 16)
     /// The raw keys of the arrays being walked, for a custom array encoding.
     var parentKeys: [String] = []
+    /// The iterators of the `[String: Any]`s being walked in place, and the key each is at.
+    var iterators: [Dictionary<String, Any>.Iterator] = []
+    var iteratorKeys: [String] = []
 
     /// Spare memory of finished writers, for the next ones.
     static let spare = SpareParameterWriterMemory()
@@ -460,6 +507,8 @@ final class SpareParameterWriterMemory: Sendable {
         memory.entries.truncate(to: 0)
         memory.levels.truncate(to: 0)
         memory.parentKeys.removeAll(keepingCapacity: true)
+        memory.iterators.removeAll(keepingCapacity: true)
+        memory.iteratorKeys.removeAll(keepingCapacity: true)
         let box = Box(memory)
         spares.withLock { spares in
             if spares.count < Self.limit {
