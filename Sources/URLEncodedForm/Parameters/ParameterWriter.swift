@@ -478,11 +478,18 @@ struct ParameterWriterMemory: ~Copyable {
     static let spare = SpareParameterWriterMemory()
 }
 
-/// Memory of finished `ParameterWriter`s: at most a few sets (enough for a few threads encoding
-/// at once), of at most 1 MB of text each; larger memory is freed with its writer.
+/// Memory of finished `ParameterWriter`s, for the next ones: a few small sets (enough for a few
+/// threads encoding at once), and one large set while large encodings recur.
+///
+/// Small sets (at most 1 MB of text) are always kept, up to four. A larger set (up to 64 MB) is
+/// kept, one at a time, when the text that grew it filled at least a quarter of it, and is let
+/// go after a smaller encoding: large memory stays while large encodings recur, as an encoder's
+/// sessions keep theirs. Small sets are taken first, so that small encodings leave the large one
+/// alone.
 final class SpareParameterWriterMemory: Sendable {
-    private static let limit = 4
-    private static let capacityLimit = 1 << 20
+    private static let smallLimit = 4
+    private static let smallCapacity = 1 << 20
+    private static let largeCapacity = 64 << 20
 
     /// A box that moves memory in and out of the lock.
     private final class Box: @unchecked Sendable {
@@ -493,16 +500,30 @@ final class SpareParameterWriterMemory: Sendable {
         }
     }
 
-    private let spares = Mutex<[Box]>([])
+    private struct Spares {
+        var small: [Box] = []
+        var large: Box?
+    }
+
+    private let spares = Mutex(Spares())
 
     /// Spare memory, emptied, if there is some.
     func take() -> ParameterWriterMemory? {
-        spares.withLock { $0.popLast() }?.memory.take()
+        let box: Box? = spares.withLock { spares in
+            if let box = spares.small.popLast() {
+                return box
+            }
+            defer { spares.large = nil }
+            return spares.large
+        }
+        return box?.memory.take()
     }
 
-    /// Keeps `memory`, emptied, unless it is large or enough is kept.
+    /// Keeps `memory`, emptied, unless it is too large for the rule above or enough is kept.
     func keep(_ memory: consuming ParameterWriterMemory) {
-        guard memory.output.capacityInBytes <= Self.capacityLimit else { return }
+        let capacity = memory.output.capacityInBytes
+        let filled = memory.output.count * 4 >= capacity
+        guard capacity <= Self.smallCapacity || (capacity <= Self.largeCapacity && filled) else { return }
         memory.output.truncate(to: 0)
         memory.entries.truncate(to: 0)
         memory.levels.truncate(to: 0)
@@ -511,8 +532,10 @@ final class SpareParameterWriterMemory: Sendable {
         memory.iteratorKeys.removeAll(keepingCapacity: true)
         let box = Box(memory)
         spares.withLock { spares in
-            if spares.count < Self.limit {
-                spares.append(box)
+            if capacity > Self.smallCapacity {
+                spares.large = box
+            } else if spares.small.count < Self.smallLimit {
+                spares.small.append(box)
             }
         }
     }
