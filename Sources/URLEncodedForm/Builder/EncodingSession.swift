@@ -9,6 +9,8 @@ import Foundation
 /// only moves through the encoder's idle-session pool, and only when nothing else refers to it.
 final class EncodingSession: @unchecked Sendable {
     let options: EncodingOptions
+    /// `options.rawText != nil`, read where every leaf passes.
+    private let recordsRawText: Bool
     /// The builder and the writer's buffers, kept for the next encoding when the session is
     /// reused, and for another encoder's sessions when it ends.
     private let memory: SessionMemory
@@ -19,6 +21,7 @@ final class EncodingSession: @unchecked Sendable {
     /// A session in spare memory a finished encoder left (`SpareSessionMemory`), or in new memory.
     init(options: EncodingOptions) {
         self.options = options
+        recordsRawText = options.rawText != nil
         memory = SpareSessionMemory.shared.take() ?? SessionMemory()
         memory.builder.pointee.maximumDepth = options.maximumDepth
     }
@@ -60,10 +63,20 @@ final class EncodingSession: @unchecked Sendable {
     // MARK: Leaf text
 
     /// Appends the escaped `bytes` to the value buffer and returns where they are.
+    @inline(__always)
     func text(of bytes: UnsafeRawBufferPointer) -> Range<Int> {
         let start = builder.pointee.tree.values.count
         options.escapeTable.appendEscaped(bytes, to: &builder.pointee.tree.values)
-        return start..<builder.pointee.tree.values.count
+        let text = start..<builder.pointee.tree.values.count
+        if _slowPath(recordsRawText) {
+            recordRawText(bytes, escapedAt: text)
+        }
+        return text
+    }
+
+    @inline(never)
+    private func recordRawText(_ bytes: UnsafeRawBufferPointer, escapedAt text: Range<Int>) {
+        builder.pointee.tree.rawValues.record(bytes, escapedAt: text)
     }
 
     func text(of string: String) -> Range<Int> {
@@ -77,7 +90,19 @@ final class EncodingSession: @unchecked Sendable {
     func text(of primitive: some FormPrimitive) -> Range<Int> {
         let start = builder.pointee.tree.values.count
         primitive.appendText(to: &builder.pointee.tree.values, options: options)
-        return start..<builder.pointee.tree.values.count
+        let text = start..<builder.pointee.tree.values.count
+        if _slowPath(recordsRawText) {
+            recordRawText(of: primitive, escapedAt: text)
+        }
+        return text
+    }
+
+    /// Records the raw text of a leaf beside its escaped text, where that does not read back
+    /// (`EncodingOptions.rawText`): the rare case, out of line.
+    @inline(never)
+    private func recordRawText(of primitive: some FormPrimitive, escapedAt text: Range<Int>) {
+        guard let rawText = options.rawText else { return }
+        builder.pointee.tree.rawValues.record(escapedAt: text) { primitive.appendText(to: &$0, options: rawText) }
     }
 
     /// The text `NilEncoding` writes for `nil`, or `nil` when the pair is dropped.

@@ -16,6 +16,8 @@ struct FormTree: ~Copyable {
     var keys = KeyTable()
     /// Escaped leaf values.
     var values = ByteBuffer()
+    /// Raw leaf values, where escaped ones do not read back (see `EncodingOptions.rawText`).
+    var rawValues = RawLeafValues()
     private var index = ChildIndex()
     private var lastIdentity: Int32 = 1
 
@@ -31,6 +33,7 @@ struct FormTree: ~Copyable {
         lastIdentity = 1
         keys.endEncoding()
         values.truncate(to: 0)
+        rawValues.removeAll()
         index.removeAll()
     }
 

@@ -129,14 +129,15 @@ struct TreeBuilder: ~Copyable {
     }
 
     /// Marks the slot's value as stored, throwing if one already was. (Generic so that `value`
-    /// is only boxed into an `Any` for the error.) The error carries `Optional(value)`, as
-    /// Alamofire's does: it passes the value on as an `Any?`.
+    /// is only boxed into an `Any` for the error.) The error carries the value as an `Any?`, as
+    /// Alamofire's does (it passes the value on as one): `Optional("x")`, whose type, printed in
+    /// the error's description, is `Optional<Any>`.
     mutating func claimSingleValue<T>(_ slot: Int, at path: PathID, value: T) throws {
         guard !singleValueStored[slot] else {
             let context = EncodingError.Context(
                 codingPath: codingPath(path),
                 debugDescription: "Attempt to encode value through single value container when previously value already encoded.")
-            throw EncodingError.invalidValue(Optional(value) as Any, context)
+            throw EncodingError.invalidValue(Optional<Any>.some(value) as Any, context)
         }
         singleValueStored[slot] = true
     }

@@ -20,11 +20,24 @@ final class EscapeTable: @unchecked Sendable {
     /// default set; a custom `allowedCharacters` may let `[`, `]`, `#`, `%`… through.
     let passesOnlyQueryCharacters: Bool
 
-    init(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) {
+    /// Whether escaped text reads back unambiguously: `%` is always escaped, and `+` is when
+    /// spaces are written as `+`. Not so for a custom `allowedCharacters` that lets `%` (or `+`,
+    /// with `.plusReplaced`) through; `EncodingOptions.rawText` then keeps leaves' raw text.
+    let readsBack: Bool
+
+    convenience init(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) {
         var passes = [Bool](repeating: false, count: 256)
         for byte in UInt8(0)..<128 where byte != UInt8(ascii: " ") {
             passes[Int(byte)] = allowedCharacters.contains(Unicode.Scalar(byte))
         }
+        self.init(passes: passes, spaceAsPlus: spaceEncoding == .plusReplaced)
+    }
+
+    /// The table that writes every byte as it is: the raw text of a leaf.
+    static let identity = EscapeTable(passes: [Bool](repeating: true, count: 256), spaceAsPlus: false)
+
+    private init(passes: [Bool], spaceAsPlus: Bool) {
+        readsBack = !passes[Int(UInt8(ascii: "%"))] && !(spaceAsPlus && passes[Int(UInt8(ascii: "+"))])
         passesNumbers = "0123456789-.".utf8.allSatisfy { passes[Int($0)] }
         passesOnlyQueryCharacters = (0..<128).allSatisfy { byte in
             !passes[byte] || URLQueryText.mayStandInQuery(UInt8(byte))
@@ -34,7 +47,7 @@ final class EscapeTable: @unchecked Sendable {
             let write: UInt32
             if passes[byte] {
                 write = UInt32(byte) | 1 << 24
-            } else if byte == Int(UInt8(ascii: " ")) && spaceEncoding == .plusReplaced {
+            } else if byte == Int(UInt8(ascii: " ")) && spaceAsPlus {
                 write = UInt32(UInt8(ascii: "+")) | 1 << 24
             } else {
                 let percent = UInt32(UInt8(ascii: "%"))

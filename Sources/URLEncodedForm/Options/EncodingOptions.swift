@@ -13,6 +13,10 @@ final class EncodingOptions: Sendable {
     let nilEncoding: URLEncodedFormEncoder.NilEncoding
     let maximumDepth: Int
     let writer: WriterSettings
+    /// Where escaped text does not read back (`EscapeTable.readsBack`): these options with the
+    /// identity table, which leaves' raw text is also written with, for an invalid root's
+    /// description (`InvalidRootDescription`). `nil` otherwise: nearly always.
+    let rawText: EncodingOptions?
 
     init(encoder: URLEncodedFormEncoder, escapeTable: EscapeTable) {
         self.escapeTable = escapeTable
@@ -27,5 +31,8 @@ final class EncodingOptions: Sendable {
         self.maximumDepth = encoder.maximumDepth
         self.writer = WriterSettings(alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, arrayEncoding: arrayEncoding,
                                      keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding, escapeTable: escapeTable)
+        // The identity table's own text is raw already.
+        let readsBack = escapeTable.readsBack || escapeTable === EscapeTable.identity
+        self.rawText = readsBack ? nil : EncodingOptions(encoder: encoder, escapeTable: .identity)
     }
 }

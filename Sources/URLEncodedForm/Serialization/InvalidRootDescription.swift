@@ -7,17 +7,19 @@
 /// `array([Alamofire.URLEncodedFormComponent.string("1")])`, and an object's pairs as tuples,
 /// `object([(key: "k", value: Alamofire.URLEncodedFormComponent.string("v"))])`.
 ///
-/// This tree keeps values escaped, so a value's text is its escaped bytes decoded: exact but for
-/// a custom `allowedCharacters` that lets `%` through (a raw `%41` then reads as `A`) or, with
-/// `.plusReplaced` spaces, `+` (a raw `+` then reads as a space). Only the rejected root is
-/// described, and only when it is rejected: the cost falls on the error path alone.
+/// This tree keeps values escaped, so a value's text is its escaped bytes decoded, which is
+/// exact unless `allowedCharacters` lets `%` through (a raw `%41` would read as `A`) or, with
+/// `.plusReplaced` spaces, `+` (a raw `+` would read as a space); with those, the raw text of
+/// each leaf is kept beside (`RawLeafValues`). Only the rejected root is described, and only
+/// when it is rejected: the cost falls on the error path alone.
 enum InvalidRootDescription {
     /// Alamofire's description of `node`, as its root when `qualified` is false.
     static func of(_ node: Int32, in tree: borrowing FormTree, plusIsSpace: Bool, qualified: Bool = false) -> String {
         let prefix = qualified ? "Alamofire.URLEncodedFormComponent." : ""
         switch tree[node].kind {
         case .string:
-            let text = decode(tree.values.bytes(tree[node].value), plusIsSpace: plusIsSpace)
+            let value = tree[node].value
+            let text = tree.rawValues.text(escapedAt: value) ?? decode(tree.values.bytes(value), plusIsSpace: plusIsSpace)
             return prefix + "string(" + String(reflecting: text) + ")"
         case .array:
             let elements = children(of: node, in: tree).map { of($0, in: tree, plusIsSpace: plusIsSpace, qualified: true) }

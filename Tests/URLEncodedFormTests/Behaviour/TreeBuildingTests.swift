@@ -291,14 +291,14 @@ struct TreeBuildingTests {
         #expect(contender.outcome(Self.valueThenNilIgnoringItsError, options) == .output("a=x"))
     }
 
-    /// The rejected value, as `String(describing:)` shows the `EncodingError.invalidValue`'s
-    /// value, or `nil` when encoding throws anything else or nothing.
+    /// The rejected value of the `EncodingError.invalidValue` encoding throws, and its type (which
+    /// the error's description shows), or `nil` when encoding throws anything else or nothing.
     private func rejectedValue(_ contender: Contender, _ value: some Encodable, _ options: FormOptions) -> String? {
         do {
             _ = try contender.encode(value, options)
             return nil
         } catch let EncodingError.invalidValue(value, _) {
-            return String(describing: value)
+            return "\(value) as \(type(of: value))"
         } catch {
             return nil
         }
@@ -307,9 +307,9 @@ struct TreeBuildingTests {
     @Test(arguments: Contender.allCases)
     func rejectedSecondValueIsReportedAsAnOptional(contender: Contender) {
         // Alamofire passes the value on as an `Any?` before it throws.
-        #expect(rejectedValue(contender, ["a": TwoValuesInOneContainer()], FormOptions()) == #"Optional("second")"#)
-        #expect(rejectedValue(contender, Self.valueThenNil, FormOptions(nilEncoding: .null)) == #"Optional("null")"#)
+        #expect(rejectedValue(contender, ["a": TwoValuesInOneContainer()], FormOptions()) == #"Optional("second") as Optional<Any>"#)
+        #expect(rejectedValue(contender, Self.valueThenNil, FormOptions(nilEncoding: .null)) == #"Optional("null") as Optional<Any>"#)
         let twoNumbers = Self.singleValueAtA { try $0.encode(1); try $0.encode(2.5) }
-        #expect(rejectedValue(contender, twoNumbers, FormOptions()) == "Optional(2.5)")
+        #expect(rejectedValue(contender, twoNumbers, FormOptions()) == "Optional(2.5) as Optional<Any>")
     }
 }
