@@ -147,7 +147,7 @@ final class EncodingSession: @unchecked Sendable {
     func store(_ text: Range<Int>, at target: LeafTarget) throws {
         switch target {
         case let .child(container, component):
-            try builder.pointee.store(text, at: component.step, in: container)
+            try builder.pointee.store(text, at: component, in: container)
         case let .path(path):
             try builder.pointee.store(text, at: path)
         }
@@ -172,8 +172,24 @@ final class EncodingSession: @unchecked Sendable {
         if let text {
             try store(text, at: target)
         } else {
-            try value.encode(to: FormValueEncoder(session: self, path: nestedPath(of: target)))
+            let path = path(of: target)
+            // Every level of `Encodable`'s recursion passes here, so this check bounds it.
+            if builder.pointee.exceedsMaximumDepth(path) {
+                try throwDepthError(encoding: value, at: path)
+            }
+            try value.encode(to: FormValueEncoder(session: self, path: path))
         }
+    }
+
+    /// Throws the error of `value` at `path`, deeper than the depth limit: its depth error, or
+    /// first, for an optional `Date` or `Data`, its strategy's error, as Alamofire's container
+    /// runs the strategy of the value it unwraps by its dynamic cast before anything else.
+    // Out of line, so that the code every nested value runs stays small: inlined, building the
+    // error took the frame of the generic `encode` (one per nesting level) from 750 to 1,000 bytes.
+    @inline(never)
+    private func throwDepthError(encoding value: Any, at path: PathID) throws -> Never {
+        _ = try leafText(of: value, unwrappingOptionals: true)
+        try builder.pointee.throwDepthError(at: path)
     }
 
     /// The text of `value` when it is a leaf: a primitive, or a `Date`, `Data` or `Decimal`
@@ -212,15 +228,6 @@ final class EncodingSession: @unchecked Sendable {
             }
             return nil
         }
-    }
-
-    /// The path of `target`, where a value is about to encode itself, checked against the
-    /// depth limit: every level of `Encodable`'s recursion passes here, so the check bounds it.
-    @inline(__always)
-    private func nestedPath(of target: LeafTarget) throws -> PathID {
-        let path = path(of: target)
-        try builder.pointee.checkDepth(of: path)
-        return path
     }
 
     private func path(of target: LeafTarget) -> PathID {

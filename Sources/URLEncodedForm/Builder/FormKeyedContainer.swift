@@ -6,31 +6,22 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     var codingPath: [any CodingKey] { session.codingPath(path) }
 
-    // Inlined here and in `component(for:)`: a generic call per key cost more than the body.
-    /// The tree step for `key`, storing its bytes only when the tree may need them.
+    // Inlined: a generic call per key cost more than the body.
     @inline(__always)
-    private func step(for key: Key) -> TreeStep {
-        if let index = key.intValue {
-            return .index(index)
-        }
-        return .key(session.builder.pointee.internKey(key.stringValue))
+    private func component(for key: Key) -> PathComponent {
+        .key(session.builder.pointee.internKey(key.stringValue), intValue: key.intValue)
     }
 
     // Inlined into each typed `encode`, so that the primitive's `appendText` is a direct
     // call: generic, it went through a witness table at every leaf (callgrind, catalog).
     @inline(__always)
     private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
-        try session.builder.pointee.store(session.text(of: primitive), at: step(for: key), in: path)
-    }
-
-    @inline(__always)
-    private func component(for key: Key) -> PathComponent {
-        .key(session.builder.pointee.internKey(key.stringValue), intValue: key.intValue)
+        try session.builder.pointee.store(session.text(of: primitive), at: component(for: key), in: path)
     }
 
     func encodeNil(forKey key: Key) throws {
         guard let text = session.nilText() else { return }
-        try session.builder.pointee.store(text, at: step(for: key), in: path)
+        try session.builder.pointee.store(text, at: component(for: key), in: path)
     }
 
     func encode(_ value: Bool, forKey key: Key) throws { try store(value, forKey: key) }

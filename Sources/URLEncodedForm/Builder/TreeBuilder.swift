@@ -91,13 +91,7 @@ struct TreeBuilder: ~Copyable {
         var current = path
         while current != .root {
             let entry = paths[current.index]
-            switch entry.component {
-            case let .key(key, intValue):
-                let string = String(decoding: tree.keyBytes(key), as: UTF8.self)
-                keys.append(FormCodingKey(stringValue: string, intValue: intValue))
-            case let .element(index):
-                keys.append(FormCodingKey(intValue: index))
-            }
+            keys.append(codingKey(for: entry.component))
             current = entry.parent
         }
         return keys.reversed()
@@ -105,6 +99,16 @@ struct TreeBuilder: ~Copyable {
 
     func codingPath(_ path: PathID, appending key: some CodingKey) -> [any CodingKey] {
         codingPath(path) + [key]
+    }
+
+    /// The coding key user code sees for `component`.
+    private func codingKey(for component: PathComponent) -> FormCodingKey {
+        switch component {
+        case let .key(key, intValue):
+            FormCodingKey(stringValue: String(decoding: tree.keyBytes(key), as: UTF8.self), intValue: intValue)
+        case let .element(index):
+            FormCodingKey(intValue: index)
+        }
     }
 
     // MARK: Container state
@@ -144,44 +148,42 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: Stores
 
-    /// Stores the leaf `value` (a range of `tree.values`) at `step` below the container at `container`.
+    /// Stores the leaf `value` (a range of `tree.values`) at `component` below the container at
+    /// `container`. (The component, not only its step: an error's coding path shows its key.)
     ///
     /// - Throws: `EncodingError.invalidValue` when the leaf would be deeper than `maximumDepth`,
     ///   or where Alamofire traps on a negative index.
-    mutating func store(_ value: Range<Int>, at step: TreeStep, in container: PathID) throws {
+    mutating func store(_ value: Range<Int>, at component: PathComponent, in container: PathID) throws {
+        let step = component.step
         if paths[container.index].checksStores || step.isNegativeIndex {
-            try checkStore(at: step, in: container)
+            try checkStore(at: component, in: container)
         }
         storeLeaf(value, at: step, in: resolve(container))
     }
 
-    /// Throws `EncodingError.invalidValue`, with the depth as its value, when `path` is deeper
-    /// than `maximumDepth`: a value there is not asked to encode itself.
+    /// Whether `path` is deeper than `maximumDepth`: a value there is not asked to encode itself.
     ///
     /// `mutating` although it changes nothing: called through the session's pointer, a
     /// non-mutating method gets a copy of the whole builder (a `memcpy` per nested value).
     @inline(__always)
-    mutating func checkDepth(of path: PathID) throws {
-        if Int(paths[path.index].depth) > maximumDepth {
-            try throwDepthError(at: path)
-        }
+    mutating func exceedsMaximumDepth(_ path: PathID) -> Bool {
+        Int(paths[path.index].depth) > maximumDepth
     }
 
-    // Out of line, so that the code every nested value runs stays small: inlined, building the
-    // error took the frame of the generic `encode` (one per nesting level) from 750 to 1,000 bytes.
-    @inline(never)
-    private mutating func throwDepthError(at path: PathID) throws {
+    /// Throws `EncodingError.invalidValue`, with the depth as its value, for a value at `path`,
+    /// which `exceedsMaximumDepth`.
+    mutating func throwDepthError(at path: PathID) throws -> Never {
         throw depthError(Int(paths[path.index].depth), at: codingPath(path))
     }
 
     /// The checks of a store whose path `checksStores`: the depth limit, then a negative index.
     @inline(never)
-    private mutating func checkStore(at step: TreeStep, in container: PathID) throws {
+    private mutating func checkStore(at component: PathComponent, in container: PathID) throws {
         let depth = Int(paths[container.index].depth) + 1
         if depth > maximumDepth {
-            throw depthError(depth, at: codingPath(container, appending: codingKey(for: step)))
+            throw depthError(depth, at: codingPath(container, appending: codingKey(for: component)))
         }
-        try checkNegativeIndices(container, then: step)
+        try checkNegativeIndices(container, then: component)
     }
 
     @inline(never)
@@ -192,15 +194,6 @@ struct TreeBuilder: ~Copyable {
         return EncodingError.invalidValue(depth, context)
     }
 
-    /// The coding key user code sees for `step`. (A key that carried both a string and an int
-    /// value took the step of its int value, and is shown by it.)
-    private func codingKey(for step: TreeStep) -> FormCodingKey {
-        switch step {
-        case let .key(key): return FormCodingKey(stringValue: String(decoding: tree.keyBytes(key), as: UTF8.self))
-        case let .index(index): return FormCodingKey(intValue: index)
-        }
-    }
-
     /// Stores the leaf `value` at `path` itself, as a single-value container does.
     mutating func store(_ value: Range<Int>, at path: PathID) throws {
         guard path != .root else {
@@ -208,7 +201,7 @@ struct TreeBuilder: ~Copyable {
             return
         }
         let entry = paths[path.index]
-        try store(value, at: entry.component.step, in: entry.parent)
+        try store(value, at: entry.component, in: entry.parent)
     }
 
     // Inlined into `store(_:at:in:)`, its one caller, where every leaf passes.
@@ -355,12 +348,12 @@ struct TreeBuilder: ~Copyable {
 
     /// Throws where Alamofire would trap on a negative index: one before the last step always
     /// does; the last step does when the walk arrives at an array (including one it creates).
-    private mutating func checkNegativeIndices(_ container: PathID, then step: TreeStep) throws {
+    private mutating func checkNegativeIndices(_ container: PathID, then component: PathComponent) throws {
         if paths[container.index].hasNegativeIndex {
             throw negativeIndexError(at: firstNegativeIndexPath(container))
         }
-        if case let .index(index) = step, index < 0, walkArrivesAtArray(container) {
-            let context = EncodingError.Context(codingPath: codingPath(container, appending: codingKey(for: .index(index))),
+        if case let .index(index) = component.step, index < 0, walkArrivesAtArray(container) {
+            let context = EncodingError.Context(codingPath: codingPath(container, appending: codingKey(for: component)),
                                                 debugDescription: "Negative array index \(index) in coding path.")
             throw EncodingError.invalidValue(index, context)
         }

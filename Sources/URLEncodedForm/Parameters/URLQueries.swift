@@ -185,8 +185,9 @@ enum URLQueryText {
         }
     }
 
-    /// The character whose UTF-8 starts at `index`.
+    /// The scalar whose UTF-8 starts at `index`, as a character of its own: the error names
+    /// the scalar a query may not hold, not the grapheme it begins (`"\r"`, not `"\r\n"`).
     private static func character(startingAt index: Int, in query: [UInt8]) -> Character {
-        String(decoding: query[index...], as: UTF8.self).first ?? "\u{FFFD}"
+        Character(String(decoding: query[index...], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}")
     }
 }

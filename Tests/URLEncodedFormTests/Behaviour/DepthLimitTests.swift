@@ -119,6 +119,27 @@ struct DepthLimitTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func refusedPathShowsAnIntKeyByItsName(contender: Contender) {
+        // A key with an `intValue` is an array index, but the coding path shows the key itself.
+        struct Numbered: Encodable {
+            enum CodingKeys: Int, CodingKey { case id = 1 }
+            let id = "x"
+        }
+        #expect(Self.refusedPath(contender, ["a": Numbered()], FormOptions(maximumDepth: 1)) == ["a", "id"])
+    }
+
+    @Test(arguments: Contender.allCases)
+    func strategyErrorOfAnOptionalDataComesBeforeTheDepthError(contender: Contender) {
+        // Alamofire's container unwraps an optional `Data` by its dynamic cast and runs the
+        // strategy before anything else; a non-optional one is a leaf, its strategy run first too.
+        let failing = FormOptions(dataEncoding: .custom { _ in throw ClosureError() }, maximumDepth: 1)
+        #expect(contender.outcome(["a": [Optional(Data([1]))]], failing) == .error(.closureError))
+        #expect(contender.outcome(["a": [Data([1])]], failing) == .error(.closureError))
+        #expect(Self.refusedPath(contender, ["a": [Optional(Data([1]))]], FormOptions(dataEncoding: .base64, maximumDepth: 1))
+            == ["a", "0"])
+    }
+
+    @Test(arguments: Contender.allCases)
     func raisedLimitEncodesDeeperValues(contender: Contender) {
         let depth = 2_000
         let value = VectorNode.nested(depth: depth, key: "k", leaf: "v")

@@ -50,10 +50,7 @@ struct FuzzCensus {
 
     init(_ fuzzCase: FuzzCase) {
         visit(fuzzCase.value, depth: 0)
-        switch fuzzCase.value {
-        case .object, .stringDictionary, .program: break
-        default: features.insert(.nonKeyedRoot)
-        }
+        if Self.isNonKeyedRoot(fuzzCase.value) { features.insert(.nonKeyedRoot) }
         let keys = self.keys
         if keys.indices.contains(where: { i in keys[..<i].contains { $0 == keys[i] && !$0.unicodeScalars.elementsEqual(keys[i].unicodeScalars) } }) {
             features.insert(.equivalentKeys)
@@ -64,6 +61,15 @@ struct FuzzCensus {
         if let limit = options.lazy.compactMap({ Int($0.replacingOccurrences(of: "maximumDepth=", with: "")) }).first,
            limit <= maximumDepth {
             features.insert(.depthLimitReached)
+        }
+    }
+
+    /// Whether `value` as a root is not an object, program or string-keyed dictionary: what
+    /// both encoders reject, or write as `""` when it holds nothing.
+    static func isNonKeyedRoot(_ value: FuzzValue) -> Bool {
+        switch value {
+        case .object, .stringDictionary, .program: return false
+        default: return true
         }
     }
 

@@ -16,14 +16,14 @@ struct FuzzMismatch: CustomStringConvertible {
             let offset = zip(a.utf8, b.utf8).prefix { $0 == $1 }.count
             lines.append("outputs first differ at byte \(offset) (lengths \(a.utf8.count), \(b.utf8.count))")
         }
-        lines += logDifference()
+        lines += Self.logDifference(results.0.observations, results.1.observations, names: (left.name, right.name))
         lines.append("value \(Self.clipped(fuzzCase.value.description, to: 6000))")
         return lines.joined(separator: "\n")
     }
 
-    /// The first differing log entry with its neighbours in both logs, or a note that they agree.
-    private func logDifference() -> [String] {
-        let (a, b) = (results.0.observations, results.1.observations)
+    /// The first differing entry of logs `a` and `b` (of the subjects `names`) with its
+    /// neighbours in both, or a note that they agree.
+    static func logDifference(_ a: [FuzzObservation], _ b: [FuzzObservation], names: (String, String)) -> [String] {
         guard a != b else { return ["logs agree (\(a.count) entries)"] }
         let index = zip(a, b).prefix { $0 == $1 }.count
         let window = max(0, index - 2) ..< index + 3
@@ -31,10 +31,11 @@ struct FuzzMismatch: CustomStringConvertible {
             ["\(name) log (\(log.count) entries) from entry \(window.lowerBound):"]
                 + log.indices.clamped(to: window).map { "  \($0 == index ? "→" : " ") #\($0) \(log[$0])" }
         }
-        return ["logs first differ at entry \(index)"] + excerpt(a, subjects.0.name) + excerpt(b, subjects.1.name)
+        return ["logs first differ at entry \(index)"] + excerpt(a, names.0) + excerpt(b, names.1)
     }
 
-    private static func clipped(_ text: String, to limit: Int = 2000) -> String {
+    /// `text`, cut after `limit` characters with a note of how many more there were.
+    static func clipped(_ text: String, to limit: Int = 2000) -> String {
         text.count <= limit ? text : text.prefix(limit) + "… (\(text.count - limit) more characters)"
     }
 }

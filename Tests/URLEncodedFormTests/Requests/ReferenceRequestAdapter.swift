@@ -8,12 +8,17 @@ import URLEncodedFormReference
 enum ReferenceRequestAdapter: RequestAdapter {
     static func encode(_ request: URLRequest, with parameters: [String: any Sendable]?,
                        _ options: URLEncodingOptions) throws -> URLRequest {
-        let encoding = URLEncodedFormReference.URLEncoding(
+        try urlEncoding(options).encode(request, with: parameters)
+    }
+
+    /// The port's `URLEncoding` configured by `options` (the request fuzz's planted defects call
+    /// its `queryComponents(fromKey:value:)`).
+    static func urlEncoding(_ options: URLEncodingOptions) -> URLEncodedFormReference.URLEncoding {
+        URLEncodedFormReference.URLEncoding(
             destination: destination(options.destination),
             arrayEncoding: arrayEncoding(options.arrayEncoding),
             boolEncoding: options.boolEncoding == .numeric ? .numeric : .literal,
             maximumDepth: options.maximumDepth ?? URLEncodedFormReference.URLEncodedFormEncoder.defaultMaximumDepth)
-        return try encoding.encode(request, with: parameters)
     }
 
     static func encode<Value: Encodable & Sendable>(_ value: Value?, into request: URLRequest, encoder: FormOptions,

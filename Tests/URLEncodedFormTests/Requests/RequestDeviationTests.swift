@@ -121,6 +121,13 @@ struct RequestDeviationTests {
     }
 
     @Test(arguments: RequestContender.allCases)
+    func theOffendingScalarIsNamedNotTheGraphemeItBegins(contender: RequestContender) {
+        // "\r\n" is one Character; the query may not hold its first scalar, which is named.
+        #expect(contender.parameterEncoder(Self.request("GET"), ["a": "x\r\ny"], encoder: Self.bracketsAllowed(plus: "\r\n"))
+            == Self.invalidQueryCharacter("\"\r\" (U+000D)"))
+    }
+
+    @Test(arguments: RequestContender.allCases)
     func aPercentSignWithoutTwoHexDigitsIsNamedAsThePercentSign(contender: RequestContender) {
         #expect(contender.parameterEncoder(Self.request("GET"), ["a": "100%"], encoder: Self.bracketsAllowed(plus: "%"))
             == Self.invalidQueryCharacter("\"%\" (U+0025)"))

@@ -66,28 +66,14 @@ enum TaggedParameter {
     /// `Optional<T>.some(value)`, `T` being the dynamic type of `value`: passing the existential
     /// to a generic parameter opens it, so `Optional<[any Sendable]>` wraps an array and
     /// `Optional<Optional<String>>` wraps `String?.none`.
-    private static func wrapped<T: Sendable>(_ value: T) -> any Sendable {
+    static func wrapped<T: Sendable>(_ value: T) -> any Sendable {
         Optional.some(value) as any Sendable
     }
 
     /// `NSNumber(value:)` of a leaf's Swift value.
     private static func number(_ json: JSONValue) throws -> NSNumber {
-        switch try leaf(json) {
-        case let .bool(value): return NSNumber(value: value)
-        case let .int(value): return NSNumber(value: value)
-        case let .int8(value): return NSNumber(value: value)
-        case let .int16(value): return NSNumber(value: value)
-        case let .int32(value): return NSNumber(value: value)
-        case let .int64(value): return NSNumber(value: value)
-        case let .uint(value): return NSNumber(value: value)
-        case let .uint8(value): return NSNumber(value: value)
-        case let .uint16(value): return NSNumber(value: value)
-        case let .uint32(value): return NSNumber(value: value)
-        case let .uint64(value): return NSNumber(value: value)
-        case let .double(value): return NSNumber(value: value)
-        case let .float(value): return NSNumber(value: value)
-        case .string, .decimal, .date, .data: throw VectorNode.ParseError(description: "no NSNumber of \(json)")
-        }
+        guard let number = try leaf(json).numberValue else { throw VectorNode.ParseError(description: "no NSNumber of \(json)") }
+        return number
     }
 }
 
@@ -113,6 +99,27 @@ extension VectorLeaf {
         case let .decimal(value): return value
         case let .date(value): return value
         case let .data(value): return value
+        }
+    }
+
+    /// `NSNumber(value:)` of the leaf's Swift value; `nil` for the leaves no `NSNumber(value:)`
+    /// takes (strings, decimals, dates, data).
+    var numberValue: NSNumber? {
+        switch self {
+        case let .bool(value): return NSNumber(value: value)
+        case let .int(value): return NSNumber(value: value)
+        case let .int8(value): return NSNumber(value: value)
+        case let .int16(value): return NSNumber(value: value)
+        case let .int32(value): return NSNumber(value: value)
+        case let .int64(value): return NSNumber(value: value)
+        case let .uint(value): return NSNumber(value: value)
+        case let .uint8(value): return NSNumber(value: value)
+        case let .uint16(value): return NSNumber(value: value)
+        case let .uint32(value): return NSNumber(value: value)
+        case let .uint64(value): return NSNumber(value: value)
+        case let .double(value): return NSNumber(value: value)
+        case let .float(value): return NSNumber(value: value)
+        case .string, .decimal, .date, .data: return nil
         }
     }
 }

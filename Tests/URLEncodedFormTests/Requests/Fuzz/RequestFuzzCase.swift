@@ -1,0 +1,112 @@
+import FormBenchCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One generated request-layer case — a request, and `[String: Any]` parameters for
+/// `URLEncoding` or an `Encodable` value for `URLEncodedFormParameterEncoder` with their options
+/// — as a pure function of its seed.
+struct RequestFuzzCase: CustomStringConvertible {
+    /// The encoding a case makes, with its arguments.
+    enum Call {
+        /// `URLEncoding(options).encode(request, with: parameters)`.
+        case urlEncoding(parameters: [String: FuzzParameter]?, options: FuzzURLEncodingOptions)
+        /// `URLEncodedFormParameterEncoder(encoder: options, destination:).encode(value, into: request)`.
+        case parameterEncoder(value: FuzzValue?, options: FuzzOptions, destination: RequestDestination)
+    }
+
+    let seed: UInt64
+    let request: FuzzRequest
+    let call: Call
+
+    init(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        self.seed = seed
+        request = FuzzRequest.random(using: &rng)
+        if rng.chance(0.5) {
+            let options = FuzzURLEncodingOptions.random(using: &rng)
+            call = .urlEncoding(parameters: rng.chance(0.08) ? nil : FuzzParameter.randomParameters(using: &rng), options: options)
+        } else {
+            // The encoder fuzz's options and values: mostly keyed roots, sometimes not.
+            let options = FuzzOptions.random(using: &rng)
+            let destination = rng.pick([RequestDestination.methodDependent, .queryString, .httpBody])
+            call = .parameterEncoder(value: rng.chance(0.08) ? nil : FuzzValue.randomRoot(using: &rng).describable,
+                                     options: options, destination: destination)
+        }
+    }
+
+    /// The seed as `FUZZ_SEED` takes it.
+    var seedText: String { FuzzCase.text(forSeed: seed) }
+
+    /// What a subject encodes: the request made and the call, for each subject afresh.
+    var input: RequestFuzzInput { RequestFuzzInput(request: request.make(), call: call) }
+
+    var description: String {
+        var lines = ["seed \(seedText)", "request \(request)"]
+        switch call {
+        case let .urlEncoding(parameters, options):
+            lines.append("URLEncoding \(options)")
+            // Both modules sort the top level: so does the dump.
+            lines.append("parameters " + (parameters.map { parameters in
+                FuzzDump.block("[", parameters.sorted { $0.key < $1.key }.map { "\(FuzzStrings.literal($0.key)): \($0.value)" }, "]")
+            } ?? "nil"))
+        case let .parameterEncoder(value, options, destination):
+            lines.append("URLEncodedFormParameterEncoder destination=\(destination.rawValue)")
+            lines.append("encoder options \(options)")
+            lines.append("value \(value.map { FuzzMismatch.clipped($0.description, to: 6000) } ?? "nil")")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What a subject is given to encode: the request and the call, which a planted defect may
+/// change before it encodes.
+struct RequestFuzzInput {
+    var request: URLRequest
+    var call: RequestFuzzCase.Call
+
+    /// Encodes with `contender`'s module; the parameters are built here, the value given a fresh
+    /// log.
+    func run(by contender: RequestContender) -> RequestFuzzResult {
+        switch call {
+        case let .urlEncoding(parameters, options):
+            let outcome = contender.urlEncoding(request, parameters.map(FuzzParameter.parameters), options.options)
+            return RequestFuzzResult(outcome: outcome, observations: [])
+        case let .parameterEncoder(value, options, destination):
+            let log = FuzzLog()
+            let outcome = contender.parameterEncoder(request, value.map { SendableFuzzEncodable(value: $0, log: log) },
+                                                     encoder: options.formOptions, destination: destination)
+            return RequestFuzzResult(outcome: outcome, observations: log.observations)
+        }
+    }
+}
+
+/// What one module made of one case: the request or error, and what user code observed while
+/// the value (if any) was encoded.
+struct RequestFuzzResult: Equatable {
+    let outcome: RequestOutcome
+    let observations: [FuzzObservation]
+
+    /// Outcomes are compared as the requests' parts, and their texts byte for byte (`String`'s
+    /// `==` is canonical equivalence).
+    static func == (lhs: RequestFuzzResult, rhs: RequestFuzzResult) -> Bool {
+        lhs.outcome == rhs.outcome && lhs.outcome.description.utf8.elementsEqual(rhs.outcome.description.utf8)
+            && lhs.observations == rhs.observations
+    }
+}
+
+/// A fuzz value as the request API takes it, `Sendable`: `FuzzEncodable` is not, for its log, a
+/// class that its encoding appends to. Each case is encoded on the thread that made it, and its
+/// log read there once the encoding returned.
+struct SendableFuzzEncodable: Encodable, @unchecked Sendable {
+    private let encodable: FuzzEncodable
+
+    init(value: FuzzValue, log: FuzzLog) {
+        encodable = FuzzEncodable(value: value, log: log)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try encodable.encode(to: encoder)
+    }
+}

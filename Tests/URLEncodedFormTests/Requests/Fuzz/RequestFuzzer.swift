@@ -1,0 +1,23 @@
+/// Runs seeded request cases through two subjects and compares what came of them: the requests
+/// (URL, method, headers, `Content-Type`, body) or errors (case, underlying error, description),
+/// and what user code observed.
+enum RequestFuzzer {
+    /// Compares `left` and `right` on every seed; the run goes on past mismatches and keeps the
+    /// first `detailLimit` of them in full. With `trace`, each seed is printed before its case
+    /// runs, so that a crash names its case.
+    static func run(_ left: RequestFuzzSubject, _ right: RequestFuzzSubject, seeds: some Sequence<UInt64>,
+                    detailLimit: Int = 10, trace: Bool = false) -> RequestFuzzReport {
+        var report = RequestFuzzReport(subjects: (left.name, right.name), detailLimit: detailLimit)
+        for seed in seeds {
+            if trace { print("request fuzz case seed " + FuzzCase.text(forSeed: seed)) }
+            report.add(compare(left, right, on: RequestFuzzCase(seed: seed)))
+        }
+        return report
+    }
+
+    /// The mismatch on `fuzzCase`, or nil when both subjects agree.
+    static func compare(_ left: RequestFuzzSubject, _ right: RequestFuzzSubject, on fuzzCase: RequestFuzzCase) -> RequestFuzzMismatch? {
+        let results = (left.run(fuzzCase), right.run(fuzzCase))
+        return results.0 == results.1 ? nil : RequestFuzzMismatch(fuzzCase: fuzzCase, subjects: (left.name, right.name), results: results)
+    }
+}
