@@ -5,8 +5,8 @@ enum DifferentialFuzzer {
     /// first `detailLimit` of them in full. With `trace`, each seed is printed before its case
     /// runs, so that a crash names its case.
     static func run(_ left: FuzzSubject, _ right: FuzzSubject, seeds: some Sequence<UInt64>, detailLimit: Int = 10,
-                    trace: Bool = false) -> FuzzReport {
-        var report = FuzzReport(subjects: (left.name, right.name), detailLimit: detailLimit)
+                    trace: Bool = false) -> FuzzReport<FuzzMismatch> {
+        var report = FuzzReport<FuzzMismatch>(subjects: (left.name, right.name), detailLimit: detailLimit)
         for seed in seeds {
             if trace { print("fuzz case seed " + FuzzCase.text(forSeed: seed)) }
             report.add(compare(left, right, on: FuzzCase(seed: seed)))

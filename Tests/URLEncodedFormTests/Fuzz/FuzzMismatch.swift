@@ -1,8 +1,10 @@
 /// A case on which two subjects disagreed, with everything needed to reproduce and read it.
-struct FuzzMismatch: CustomStringConvertible {
+struct FuzzMismatch: SeededMismatch {
     let fuzzCase: FuzzCase
     let subjects: (FuzzSubject, FuzzSubject)
     let results: (FuzzResult, FuzzResult)
+
+    var seedText: String { fuzzCase.seedText }
 
     var description: String {
         let (left, right) = subjects

@@ -1,9 +1,11 @@
 /// A request case on which two subjects disagreed, with everything needed to reproduce and read
 /// it: the command that replays it, both outcomes, where they part, and the whole case.
-struct RequestFuzzMismatch: CustomStringConvertible {
+struct RequestFuzzMismatch: SeededMismatch {
     let fuzzCase: RequestFuzzCase
     let subjects: (String, String)
     let results: (RequestFuzzResult, RequestFuzzResult)
+
+    var seedText: String { fuzzCase.seedText }
 
     /// Replays the case alone. Nested dictionaries iterate in an order Swift seeds per process
     /// (and per instance) unless hashing is deterministic; the dump shows the failing run's order.

@@ -6,8 +6,8 @@ enum RequestFuzzer {
     /// first `detailLimit` of them in full. With `trace`, each seed is printed before its case
     /// runs, so that a crash names its case.
     static func run(_ left: RequestFuzzSubject, _ right: RequestFuzzSubject, seeds: some Sequence<UInt64>,
-                    detailLimit: Int = 10, trace: Bool = false) -> RequestFuzzReport {
-        var report = RequestFuzzReport(subjects: (left.name, right.name), detailLimit: detailLimit)
+                    detailLimit: Int = 10, trace: Bool = false) -> FuzzReport<RequestFuzzMismatch> {
+        var report = FuzzReport<RequestFuzzMismatch>(subjects: (left.name, right.name), caseNoun: "request cases", detailLimit: detailLimit)
         for seed in seeds {
             if trace { print("request fuzz case seed " + FuzzCase.text(forSeed: seed)) }
             report.add(compare(left, right, on: RequestFuzzCase(seed: seed)))
