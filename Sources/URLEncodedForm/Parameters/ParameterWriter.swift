@@ -91,7 +91,7 @@ struct ParameterWriter: ~Copyable {
             if memory.levels[level].isArray {
                 setElementKey(position: index - memory.levels[level].start, in: level)
             } else {
-                setObjectKey(memory.entries.key(at: index) ?? "", in: level)
+                setObjectKey(memory.entries[index].key ?? "", in: level)
             }
             visit(memory.entries.takeValue(at: index), depth: depth)
         }
@@ -326,7 +326,7 @@ struct ParameterWriter: ~Copyable {
             }
             // The entry being written is the one before the next.
             let current = level.next - 1
-            if let key = memory.entries.key(at: current) {
+            if let key = memory.entries[current].key {
                 codingPath.append(ParameterKey(stringValue: key))
             } else {
                 codingPath.append(ParameterKey(intValue: current - level.start))
@@ -422,15 +422,15 @@ protocol ParameterContainer {
     /// Whether the container is an array (its entries have no keys).
     static var isArray: Bool { get }
     /// Appends the container's entries to `entries`, in iteration order.
-    func appendEntries(to entries: inout ParameterEntries)
+    func appendEntries(to entries: inout UncheckedArray<ParameterEntry>)
 }
 
 extension Dictionary: ParameterContainer where Key == String {
     static var isArray: Bool { false }
 
-    func appendEntries(to entries: inout ParameterEntries) {
+    func appendEntries(to entries: inout UncheckedArray<ParameterEntry>) {
         for (key, value) in self {
-            entries.append(key: key, value: anyValue(value))
+            entries.append(ParameterEntry(key: key, value: anyValue(value)))
         }
     }
 }
@@ -438,9 +438,9 @@ extension Dictionary: ParameterContainer where Key == String {
 extension Array: ParameterContainer {
     static var isArray: Bool { true }
 
-    func appendEntries(to entries: inout ParameterEntries) {
+    func appendEntries(to entries: inout UncheckedArray<ParameterEntry>) {
         for element in self {
-            entries.append(key: nil, value: anyValue(element))
+            entries.append(ParameterEntry(key: nil, value: anyValue(element)))
         }
     }
 }
@@ -465,7 +465,7 @@ struct ParameterWriterMemory: ~Copyable {
     /// The same key raw, when a custom array encoding needs it.
     var rawKey = ByteBuffer(capacity: 64)
     /// The entries of the containers being walked, each container's after its parent's.
-    var entries = ParameterEntries()
+    var entries = UncheckedArray<ParameterEntry>()
     /// The containers being walked, outermost first.
     var levels = UncheckedArray<ParameterWriter.Level>(capacity: 16)
     /// The raw keys of the arrays being walked, for a custom array encoding.

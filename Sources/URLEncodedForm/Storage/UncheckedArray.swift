@@ -1,9 +1,11 @@
-/// A growable array of plain values in one block of memory, addressed without checks: the
-/// nodes of a tree and the stacks its writer keeps.
+/// A growable array in one block of memory, addressed without checks: the nodes of a tree, the
+/// stacks its writer keeps, the entries of the containers a parameter walk is in.
 ///
-/// `Array` checks uniqueness and bounds on every element written; the encoder writes several
-/// fields per node and per level, and only ever touches indices it has appended.
-struct UncheckedArray<Element: BitwiseCopyable>: ~Copyable {
+/// `Array` checks uniqueness and bounds on every element read or written; the encoder touches
+/// several fields per node, per level and per entry, and only ever indices it has appended.
+/// The invariant the unchecked accesses rely on: elements `0..<count` are initialized, and only
+/// those are read, written or dropped. (For plain values, dropping compiles to nothing.)
+struct UncheckedArray<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     private(set) var count = 0
@@ -14,7 +16,7 @@ struct UncheckedArray<Element: BitwiseCopyable>: ~Copyable {
     }
 
     deinit {
-        // Plain values: nothing to deinitialize.
+        base.deinitialize(count: count)
         base.deallocate()
     }
 
@@ -45,16 +47,9 @@ struct UncheckedArray<Element: BitwiseCopyable>: ~Copyable {
 
     /// Drops every element from `newCount` on, keeping the memory.
     mutating func truncate(to newCount: Int) {
+        assert(newCount <= count, "truncating \(count) elements to \(newCount)")
+        (base + newCount).deinitialize(count: count - newCount)
         count = newCount
-    }
-
-    /// `count` elements of room, to be written before they are read (scratch space).
-    mutating func resize(to newCount: Int) -> UnsafeMutableBufferPointer<Element> {
-        while capacity < newCount {
-            grow()
-        }
-        count = newCount
-        return elements(from: 0)
     }
 
     /// The elements from `start` on, to read or reorder in place until the next append.
@@ -62,6 +57,7 @@ struct UncheckedArray<Element: BitwiseCopyable>: ~Copyable {
         UnsafeMutableBufferPointer(start: base + start, count: count - start)
     }
 
+    @inline(never)
     private mutating func grow() {
         let newCapacity = capacity * 2
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
@@ -69,5 +65,17 @@ struct UncheckedArray<Element: BitwiseCopyable>: ~Copyable {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+}
+
+extension UncheckedArray where Element: BitwiseCopyable {
+    /// `count` elements of room, to be written before they are read (scratch space: plain
+    /// values only, whose memory any bits initialize).
+    mutating func resize(to newCount: Int) -> UnsafeMutableBufferPointer<Element> {
+        while capacity < newCount {
+            grow()
+        }
+        count = newCount
+        return elements(from: 0)
     }
 }
