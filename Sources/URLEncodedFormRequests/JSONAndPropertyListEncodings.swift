@@ -62,9 +62,7 @@ public struct JSONEncoding: ParameterEncoding {
         } catch {
             throw AFError.parameterEncodingFailed(reason: .jsonEncodingFailed(error: error))
         }
-        try urlRequest.checkURLBeforeChange()
-        urlRequest.setContentTypeIfAbsent("application/json")
-        urlRequest.httpBody = data
+        try urlRequest.setBody(data, contentType: "application/json")
         return urlRequest
     }
 }
@@ -113,9 +111,7 @@ public struct PropertyListEncoding: ParameterEncoding {
         } catch {
             throw AFError.parameterEncodingFailed(reason: .customEncodingFailed(error: error))
         }
-        try urlRequest.checkURLBeforeChange()
-        urlRequest.setContentTypeIfAbsent("application/x-plist")
-        urlRequest.httpBody = data
+        try urlRequest.setBody(data, contentType: "application/x-plist")
         return urlRequest
     }
 }
@@ -168,9 +164,7 @@ open class JSONParameterEncoder: @unchecked Sendable, ParameterEncoder {
         } catch {
             throw AFError.parameterEncodingFailed(reason: .jsonEncodingFailed(error: error))
         }
-        try request.checkURLBeforeChange()
-        request.httpBody = data
-        request.setContentTypeIfAbsent("application/json")
+        try request.setBody(data, contentType: "application/json")
         return request
     }
 }

@@ -67,12 +67,13 @@ open class URLEncodedFormParameterEncoder: @unchecked Sendable, ParameterEncoder
         if destination.encodesParametersInURL(for: method), let newURL = try encoder.url(url, mergingQueryOf: parameters) {
             request.url = newURL
         } else {
-            request.setContentTypeIfAbsent(URLEncodedFormEncoder.contentType)
+            let body: Data
             do {
-                request.httpBody = try encoder.encode(parameters) as Data
+                body = try encoder.encode(parameters) as Data
             } catch {
                 throw AFError.parameterEncoderFailed(reason: .encoderFailed(error: error))
             }
+            try request.setBody(body, contentType: URLEncodedFormEncoder.contentType)
         }
         return request
     }
