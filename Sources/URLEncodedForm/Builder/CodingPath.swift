@@ -57,7 +57,7 @@ enum TreeStep {
     }
 }
 
-/// The `CodingKey` this encoder reports in `codingPath`.
+/// The `CodingKey` this module reports in coding paths: the encoder's, and `URLEncoding`'s depth errors'.
 struct FormCodingKey: CodingKey {
     let stringValue: String
     let intValue: Int?

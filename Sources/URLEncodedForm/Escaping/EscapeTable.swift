@@ -20,6 +20,9 @@ final class EscapeTable: @unchecked Sendable {
     /// default set; a custom `allowedCharacters` may let `[`, `]`, `#`, `%`… through.
     let passesOnlyQueryCharacters: Bool
 
+    /// Whether a space is written as `+` (`.plusReplaced`), so that `+` reads back as a space.
+    let writesSpaceAsPlus: Bool
+
     /// Whether escaped text reads back unambiguously: `%` is always escaped, and `+` is when
     /// spaces are written as `+`. Not so for a custom `allowedCharacters` that lets `%` (or `+`,
     /// with `.plusReplaced`) through; `EncodingOptions.rawText` then keeps leaves' raw text.
@@ -37,6 +40,7 @@ final class EscapeTable: @unchecked Sendable {
     static let identity = EscapeTable(passes: [Bool](repeating: true, count: 256), spaceAsPlus: false)
 
     private init(passes: [Bool], spaceAsPlus: Bool) {
+        writesSpaceAsPlus = spaceAsPlus
         readsBack = !passes[Int(UInt8(ascii: "%"))] && !(spaceAsPlus && passes[Int(UInt8(ascii: "+"))])
         passesNumbers = "0123456789-.".utf8.allSatisfy { passes[Int($0)] }
         passesOnlyQueryCharacters = (0..<128).allSatisfy { byte in

@@ -317,41 +317,25 @@ struct ParameterWriter: ~Copyable {
     /// The error for a value `depth` keys deep: the keys down to it, as an `EncodingError`'s
     /// coding path, wrapped as `URLEncoding`'s errors are.
     private func depthError(_ depth: Int, topKey: String) -> AFError {
-        var codingPath: [any CodingKey] = [ParameterKey(stringValue: topKey)]
+        var codingPath: [any CodingKey] = [FormCodingKey(stringValue: topKey)]
         for index in 0..<memory.levels.count {
             let level = memory.levels[index]
             if level.iterator >= 0 {
-                codingPath.append(ParameterKey(stringValue: memory.iteratorKeys[Int(level.iterator)]))
+                codingPath.append(FormCodingKey(stringValue: memory.iteratorKeys[Int(level.iterator)]))
                 continue
             }
             // The entry being written is the one before the next.
             let current = level.next - 1
             if let key = memory.entries[current].key {
-                codingPath.append(ParameterKey(stringValue: key))
+                codingPath.append(FormCodingKey(stringValue: key))
             } else {
-                codingPath.append(ParameterKey(intValue: current - level.start))
+                codingPath.append(FormCodingKey(intValue: current - level.start))
             }
         }
         let context = EncodingError.Context(
             codingPath: codingPath,
             debugDescription: "The value is nested \(depth) keys deep, deeper than the encoding's maximumDepth of \(maximumDepth).")
         return .parameterEncodingFailed(reason: .customEncodingFailed(error: EncodingError.invalidValue(depth, context)))
-    }
-}
-
-/// A key of a parameter's coding path: a dictionary key, or a position in an array.
-private struct ParameterKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
     }
 }
 

@@ -69,10 +69,8 @@ struct FormWriter: ~Copyable {
     /// object, the one root `write(_:options:buffers:)` takes.
     static func checkRoot(of tree: borrowing FormTree, options: EncodingOptions) throws {
         guard tree[FormTree.root].kind == .object else {
-            // Spaces written as `+` read back from `+`.
-            let plusIsSpace = options.escapeTable.escape(UInt8(ascii: " ")).bytes == UInt32(UInt8(ascii: "+"))
             throw URLEncodedFormEncoder.Error.invalidRootObject(
-                InvalidRootDescription.of(FormTree.root, in: tree, plusIsSpace: plusIsSpace))
+                InvalidRootDescription.of(FormTree.root, in: tree, plusIsSpace: options.escapeTable.writesSpaceAsPlus))
         }
     }
 
