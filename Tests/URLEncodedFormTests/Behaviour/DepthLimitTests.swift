@@ -16,20 +16,6 @@ struct DepthLimitTests {
         }.joined(separator: "&")
     }
 
-    /// The coding path of the `EncodingError.invalidValue` that encoding `value` throws (its
-    /// keys' string values), or `nil` when it throws anything else or nothing.
-    private static func refusedPath(_ contender: Contender, _ value: some Encodable,
-                                    _ options: FormOptions = FormOptions()) -> [String]? {
-        do {
-            _ = try contender.encode(value, options)
-            return nil
-        } catch let EncodingError.invalidValue(_, context) {
-            return context.codingPath.map(\.stringValue)
-        } catch {
-            return nil
-        }
-    }
-
     @Test(arguments: Contender.allCases)
     func defaultLimitIs256Keys(contender: Contender) {
         #expect(contender.defaultMaximumDepth == 256)
@@ -52,7 +38,7 @@ struct DepthLimitTests {
 
     @Test(arguments: Contender.allCases)
     func chainOneLinkPastTheLimitThrowsWithItsCodingPath(contender: Contender) {
-        let path = ThreadStack.run(size: ThreadStack.small) { Self.refusedPath(contender, ChainNode.chain(length: 257)) }
+        let path = ThreadStack.run(size: ThreadStack.small) { contender.invalidValuePath(ChainNode.chain(length: 257)) }
         #expect(path == Array(repeating: "next", count: 256) + ["id"])
     }
 
@@ -90,8 +76,8 @@ struct DepthLimitTests {
     func leafDeeperThanALowerLimitIsRefused(contender: Contender) {
         let oneKey = FormOptions(maximumDepth: 1)
         #expect(contender.outcome(["a": "x"], oneKey) == .output("a=x"))
-        #expect(Self.refusedPath(contender, ["a": ["b": "x"]], oneKey) == ["a", "b"])
-        #expect(Self.refusedPath(contender, ["a": ["x"]], oneKey) == ["a", "0"])
+        #expect(contender.invalidValuePath(["a": ["b": "x"]], oneKey) == ["a", "b"])
+        #expect(contender.invalidValuePath(["a": ["x"]], oneKey) == ["a", "0"])
     }
 
     @Test(arguments: Contender.allCases)
@@ -104,7 +90,7 @@ struct DepthLimitTests {
     @Test(arguments: Contender.allCases)
     func emptyContainerDeeperThanTheLimitIsRefused(contender: Contender) {
         // It writes nothing, but it is asked to encode itself there.
-        #expect(Self.refusedPath(contender, ["a": ["b": [String]()]], FormOptions(maximumDepth: 1)) == ["a", "b"])
+        #expect(contender.invalidValuePath(["a": ["b": [String]()]], FormOptions(maximumDepth: 1)) == ["a", "b"])
     }
 
     @Test(arguments: Contender.allCases)
@@ -125,7 +111,7 @@ struct DepthLimitTests {
             enum CodingKeys: Int, CodingKey { case id = 1 }
             let id = "x"
         }
-        #expect(Self.refusedPath(contender, ["a": Numbered()], FormOptions(maximumDepth: 1)) == ["a", "id"])
+        #expect(contender.invalidValuePath(["a": Numbered()], FormOptions(maximumDepth: 1)) == ["a", "id"])
     }
 
     @Test(arguments: Contender.allCases)
@@ -135,7 +121,7 @@ struct DepthLimitTests {
         let failing = FormOptions(dataEncoding: .custom { _ in throw ClosureError() }, maximumDepth: 1)
         #expect(contender.outcome(["a": [Optional(Data([1]))]], failing) == .error(.closureError))
         #expect(contender.outcome(["a": [Data([1])]], failing) == .error(.closureError))
-        #expect(Self.refusedPath(contender, ["a": [Optional(Data([1]))]], FormOptions(dataEncoding: .base64, maximumDepth: 1))
+        #expect(contender.invalidValuePath(["a": [Optional(Data([1]))]], FormOptions(dataEncoding: .base64, maximumDepth: 1))
             == ["a", "0"])
     }
 

@@ -15,19 +15,6 @@ struct RootAndErrorTests {
         }
     }
 
-    /// The string values of the coding path of the `EncodingError.invalidValue` that encoding
-    /// `value` throws, or `nil` when it throws anything else or nothing.
-    private func invalidValuePath(_ contender: Contender, _ value: some Encodable) -> [String]? {
-        do {
-            _ = try contender.encode(value)
-            return nil
-        } catch let EncodingError.invalidValue(_, context) {
-            return context.codingPath.map(\.stringValue)
-        } catch {
-            return nil
-        }
-    }
-
     // MARK: Roots
 
     @Test(arguments: Contender.allCases)
@@ -144,8 +131,8 @@ struct RootAndErrorTests {
     @Test(arguments: Contender.allCases)
     func encodingErrorsNameTheirCodingPath(contender: Contender) {
         let negative = VectorNode.object([("a", .indexed([(0, .text("x")), (-1, .text("y"))]))])
-        #expect(invalidValuePath(contender, negative) == ["a", "-1"])
-        #expect(invalidValuePath(contender, ["a": ["b": TwoValuesInOneContainer()]]) == ["a", "b"])
+        #expect(contender.invalidValuePath(negative) == ["a", "-1"])
+        #expect(contender.invalidValuePath(["a": ["b": TwoValuesInOneContainer()]]) == ["a", "b"])
     }
 
     // MARK: Reuse after errors

@@ -52,6 +52,19 @@ enum Contender: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return .error(kind(of: error))
         }
     }
+
+    /// The string values of the coding path of the `EncodingError.invalidValue` that encoding
+    /// `value` throws, or `nil` when it throws anything else or nothing.
+    func invalidValuePath(_ value: some Encodable, _ options: FormOptions = FormOptions()) -> [String]? {
+        do {
+            _ = try encode(value, options)
+            return nil
+        } catch let EncodingError.invalidValue(_, context) {
+            return context.codingPath.map(\.stringValue)
+        } catch {
+            return nil
+        }
+    }
 }
 
 /// The result of one encoding: its output or the kind of error it threw.
