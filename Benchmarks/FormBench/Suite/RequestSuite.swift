@@ -56,17 +56,9 @@ struct RequestSuite {
             progress.step("requests N=\(settings.requestLeaves): \(variant.name)")
             let payload = payloads[variant.payload] ?? Payload(kind: variant.payload, leaves: settings.requestLeaves)
             payloads[variant.payload] = payload
-            var record = StrategyRecord(variant: variant.name, leaves: settings.requestLeaves)
-            do {
-                let measurement = try sampler.measure([variant.contender], on: payload)[0].get()
-                record.medianSeconds = measurement.time.median
-                record.allocationsPerEncode = measurement.allocations
-                record.peakHeapBytes = measurement.peakHeapBytes
-                record.outputBytes = measurement.output?.count
-            } catch {
-                record.failure = "\(error)"
-                progress.note("failed: \(error)")
-            }
+            let record = StrategyRecord(variant: variant.name, leaves: settings.requestLeaves,
+                                        measured: sampler.measure([variant.contender], on: payload)[0])
+            if let failure = record.failure { progress.note("failed: \(failure)") }
             let base = records.first { $0.variant == variant.base } ?? record
             records.append(record.relative(to: base))
         }

@@ -32,20 +32,11 @@ struct StrategySuite {
         var records: [StrategyRecord] = []
         for variant in variants {
             progress.step("strategies catalog N=\(settings.strategyLeaves): \(variant.name)")
-            var record = StrategyRecord(variant: variant.name, leaves: settings.strategyLeaves)
             let payload = payloads[variant.payload] ?? Payload(kind: variant.payload, leaves: settings.strategyLeaves)
             payloads[variant.payload] = payload
-            let outcome = sampler.measure([variant.contender], on: payload)
-            do {
-                let measurement = try outcome[0].get()
-                record.medianSeconds = measurement.time.median
-                record.allocationsPerEncode = measurement.allocations
-                record.peakHeapBytes = measurement.peakHeapBytes
-                record.outputBytes = measurement.output?.count
-            } catch {
-                record.failure = "\(error)"
-                progress.note("failed: \(error)")
-            }
+            let record = StrategyRecord(variant: variant.name, leaves: settings.strategyLeaves,
+                                        measured: sampler.measure([variant.contender], on: payload)[0])
+            if let failure = record.failure { progress.note("failed: \(failure)") }
             records.append(record)
         }
         return records.map { $0.relative(to: records[0]) }

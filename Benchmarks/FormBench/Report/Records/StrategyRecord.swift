@@ -16,6 +16,25 @@ struct StrategyRecord: Codable, Sendable {
     /// Allocations per encode ÷ the base's.
     var allocationsRelativeToDefaults: Double?
 
+    init(variant: String, leaves: Int) {
+        self.variant = variant
+        self.leaves = leaves
+    }
+
+    /// The record of `variant` from its measurement, or from the error that stopped it.
+    init(variant: String, leaves: Int, measured outcome: Result<CellMeasurement, any Error>) {
+        self.init(variant: variant, leaves: leaves)
+        switch outcome {
+        case let .success(measurement):
+            medianSeconds = measurement.time.median
+            allocationsPerEncode = measurement.allocations
+            peakHeapBytes = measurement.peakHeapBytes
+            outputBytes = measurement.output?.count
+        case let .failure(error):
+            failure = "\(error)"
+        }
+    }
+
     /// This record with its time and allocations related to `base`'s.
     func relative(to base: StrategyRecord) -> StrategyRecord {
         var record = self
