@@ -102,20 +102,18 @@ struct ParameterWriter: ~Copyable {
 
     /// Writes `value`'s pair, or enters it when it is a container.
     private mutating func visit(_ value: Any, depth: Int) {
-        // Opened, the value is told apart by its type without a dynamic cast. (A generic call
-        // alone would not open it: `Any` itself satisfies an unconstrained parameter. And through
-        // a local function: handed `ParameterValueKind.of` itself, Swift 6.3 crashes.)
-        func kind<Value>(of value: Value) -> ParameterValueKind {
-            if Value.self == Any.self {
-                // An existential in the existential, as a generic value of type `Any` boxed
-                // again holds: open that one too.
-                return _openExistential(unsafeBitCast(value, to: Any.self), do: kind)
-            }
-            return ParameterValueKind.of(value)
-        }
-        switch _openExistential(value, do: kind) {
+        switch ParameterValueKind(of: value) {
         case let .text(text): writePair(text)
         case let .integer(magnitude, negative): writeInteger(magnitude: magnitude, negative: negative)
+        case let .int8(int8):
+            // An `Int8` bridges to an `NSNumber` whose `objCType` is `"c"`, a Boolean to
+            // Alamofire, except the values -1 through 12, which Foundation on Linux takes from
+            // its cache of integer numbers: those are numbers, every other one is `true`.
+            if (-1...12).contains(int8) {
+                writeInteger(magnitude: UInt64(int8.magnitude), negative: int8 < 0)
+            } else {
+                writeBool(true)
+            }
         case let .double(double): DoubleText.withText(of: double) { writePair($0) }
         case let .bool(bool): writeBool(bool)
         case let .dictionary(dictionary): enter(iterating: dictionary, depth: depth)
@@ -348,10 +346,14 @@ extension NSNumber {
 
 // MARK: - Telling values apart
 
-/// What a parameter value is, told by its exact type alone.
+/// What a parameter value is, told by its exact type alone: no dynamic cast. Both dialects'
+/// writers (`ParameterWriter`, `AFQueryStringWriter`) tell values apart with it first, and take
+/// their own casts for `other`.
 enum ParameterValueKind {
     case text(String)
     case integer(magnitude: UInt64, negative: Bool)
+    /// Apart from the other integers: Alamofire may take an `Int8` for a Boolean.
+    case int8(Int8)
     case double(Double)
     case bool(Bool)
     /// `[String: any Sendable]`, the type of a dictionary literal in `Parameters` (one type at
@@ -365,8 +367,24 @@ enum ParameterValueKind {
     /// Any other type: a conformance test and the casts decide.
     case other
 
+    /// The kind of `value`, its existential opened: its exact type tells it.
+    init(of value: Any) {
+        // (A generic call alone would not open it: `Any` itself satisfies an unconstrained
+        // parameter. And through a local function: handed `ParameterValueKind.of` itself, Swift
+        // 6.3 crashes.)
+        func kind<Value>(of value: Value) -> ParameterValueKind {
+            if Value.self == Any.self {
+                // An existential in the existential, as a generic value of type `Any` boxed
+                // again holds: open that one too.
+                return _openExistential(unsafeBitCast(value, to: Any.self), do: kind)
+            }
+            return ParameterValueKind.of(value)
+        }
+        self = _openExistential(value, do: kind)
+    }
+
     /// The kind of `value`. (Called with an opened existential: `Value` is the value's own type.)
-    static func of<Value>(_ value: Value) -> ParameterValueKind {
+    private static func of<Value>(_ value: Value) -> ParameterValueKind {
         func cast<T>(_: T.Type) -> T { unsafeBitCast(value, to: T.self) }
         // Concrete conversions: through `some BinaryInteger`, each took a generic call.
         func signed(_ value: Int64) -> ParameterValueKind { .integer(magnitude: value.magnitude, negative: value < 0) }
@@ -388,12 +406,7 @@ enum ParameterValueKind {
         case ObjectIdentifier(UInt32.self): return unsigned(UInt64(cast(UInt32.self)))
         case ObjectIdentifier(UInt16.self): return unsigned(UInt64(cast(UInt16.self)))
         case ObjectIdentifier(UInt8.self): return unsigned(UInt64(cast(UInt8.self)))
-        case ObjectIdentifier(Int8.self):
-            // An `Int8` bridges to an `NSNumber` whose `objCType` is `"c"`, a Boolean to
-            // Alamofire, except the values -1 through 12, which Foundation on Linux takes from
-            // its cache of integer numbers: those are numbers, every other one is `true`.
-            let int8 = cast(Int8.self)
-            return (-1...12).contains(int8) ? signed(Int64(int8)) : .bool(true)
+        case ObjectIdentifier(Int8.self): return .int8(cast(Int8.self))
         default: return .other
         }
     }
