@@ -44,6 +44,13 @@ indirect enum FuzzParameter {
     case nsDictionary((key: String, value: FuzzParameter)?)
     /// `NSArray`.
     case nsArray([FuzzParameter])
+    /// `Set<String>` of any number of elements. Only in AFNetworking cases, whose dialect sorts
+    /// a set's elements (`URLEncoding` writes them in the set's own order, which the modules'
+    /// conversions do not share).
+    case stringSetOfMany(Set<String>)
+    /// `[Int: any Sendable]`. Only in AFNetworking cases, whose dialect sorts keys by their
+    /// descriptions (to `URLEncoding`, not being a `[String: Any]`, it is a leaf described).
+    case intKeyedDictionary([Int: FuzzParameter])
 
     /// The wrapped type of an `Optional<T>.none`.
     enum NoneType: String, CaseIterable {
@@ -90,6 +97,8 @@ indirect enum FuzzParameter {
             return Self.uncheckedSendable(dictionary)
         case let .nsArray(elements):
             return Self.uncheckedSendable(NSArray(array: elements.map(\.value)))
+        case let .stringSetOfMany(elements): return elements
+        case let .intKeyedDictionary(entries): return entries.mapValues(\.value)
         }
     }
 
@@ -114,8 +123,9 @@ indirect enum FuzzParameter {
         }
         let node: FuzzParameter
         switch self {
-        case .leaf, .number, .null, .stringSet, .intSet, .none, .strings, .integers, .int8s: node = self
+        case .leaf, .number, .null, .stringSet, .intSet, .none, .strings, .integers, .int8s, .stringSetOfMany: node = self
         case let .some(wrapped): node = .some(wrapped.transformed(transform))
+        case let .intKeyedDictionary(entries): node = .intKeyedDictionary(entries.mapValues { $0.transformed(transform) })
         case let .dictionary(entries): node = .dictionary(map(entries))
         case let .array(elements): node = .array(elements.map { $0.transformed(transform) })
         case let .dictionaries(dictionaries): node = .dictionaries(dictionaries.map(map))
@@ -129,8 +139,9 @@ indirect enum FuzzParameter {
     /// The node's children, for walks that visit every node.
     var children: [FuzzParameter] {
         switch self {
-        case .leaf, .number, .null, .stringSet, .intSet, .none, .strings, .integers, .int8s: return []
+        case .leaf, .number, .null, .stringSet, .intSet, .none, .strings, .integers, .int8s, .stringSetOfMany: return []
         case let .some(wrapped): return [wrapped]
+        case let .intKeyedDictionary(entries): return Array(entries.values)
         case let .dictionary(entries): return Array(entries.values)
         case let .array(elements), let .nsArray(elements): return elements
         case let .dictionaries(dictionaries): return dictionaries.flatMap(\.values)
@@ -177,6 +188,9 @@ extension FuzzParameter: CustomStringConvertible {
         case let .nsDictionary(entry):
             return FuzzDump.block("NSDictionary [", entry.map { ["\(FuzzStrings.literal($0.key)): \($0.value)"] } ?? [], "]")
         case let .nsArray(elements): return FuzzDump.block("NSArray [", elements.map(\.description), "]")
+        case let .stringSetOfMany(elements): return "Set<String>([" + elements.sorted().map(FuzzStrings.literal).joined(separator: ", ") + "])"
+        case let .intKeyedDictionary(entries):
+            return FuzzDump.block("[Int: any Sendable] [", entries.map { "\($0.key): \($0.value)" }, "]")
         }
     }
 }

@@ -14,6 +14,8 @@ struct RequestFuzzCase: CustomStringConvertible {
         case urlEncoding(parameters: [String: FuzzParameter]?, options: FuzzURLEncodingOptions)
         /// `URLEncodedFormParameterEncoder(encoder: options, destination:).encode(value, into: request)`.
         case parameterEncoder(value: FuzzValue?, options: FuzzOptions, destination: RequestDestination)
+        /// `AFHTTPRequestSerializer(options).request(bySerializingRequest: request, withParameters: parameters)`.
+        case afSerializer(parameters: FuzzParameter?, options: FuzzAFSerializerOptions)
     }
 
     let seed: UInt64
@@ -24,7 +26,11 @@ struct RequestFuzzCase: CustomStringConvertible {
         var rng = SplitMix64(seed: seed)
         self.seed = seed
         request = FuzzRequest.random(using: &rng)
-        if rng.chance(0.5) {
+        let dialect = rng.next() % 100
+        if dialect < 25 {
+            let options = FuzzAFSerializerOptions.random(using: &rng)
+            call = .afSerializer(parameters: FuzzParameter.randomAFParameters(using: &rng), options: options)
+        } else if dialect < 60 {
             let options = FuzzURLEncodingOptions.random(using: &rng)
             call = .urlEncoding(parameters: rng.chance(0.08) ? nil : FuzzParameter.randomParameters(using: &rng), options: options)
         } else {
@@ -55,6 +61,9 @@ struct RequestFuzzCase: CustomStringConvertible {
             lines.append("URLEncodedFormParameterEncoder destination=\(destination.rawValue)")
             lines.append("encoder options \(options)")
             lines.append("value \(value.map { FuzzMismatch.clipped($0.description, to: 6000) } ?? "nil")")
+        case let .afSerializer(parameters, options):
+            lines.append("AFHTTPRequestSerializer \(options)")
+            lines.append("parameters \(parameters.map(\.description) ?? "nil")")
         }
         return lines.joined(separator: "\n")
     }
@@ -78,6 +87,8 @@ struct RequestFuzzInput {
             let outcome = contender.parameterEncoder(request, value.map { SendableFuzzEncodable(value: $0, log: log) },
                                                      encoder: options.formOptions, destination: destination)
             return RequestFuzzResult(outcome: outcome, observations: log.observations)
+        case let .afSerializer(parameters, options):
+            return RequestFuzzResult(outcome: contender.afSerializer(request, parameters.map(\.value), options.options), observations: [])
         }
     }
 }

@@ -22,6 +22,12 @@ struct RequestFuzzCensus {
         case otherHeader
         case urlEncoding(RequestDestination)
         case parameterEncoder(RequestDestination)
+        case afSerializer
+        /// An `AFHTTPRequestSerializer` whose methods for the URI are not the default.
+        case afMethodsEncodingParametersInURI
+        case afQueryBlock(String)
+        /// AFNetworking parameters that are not a dictionary.
+        case afParametersNotADictionary
         case arrayEncoding(String)
         case literalBools
         case nilParameters
@@ -50,6 +56,10 @@ struct RequestFuzzCensus {
             case .otherHeader: return "otherHeader"
             case let .urlEncoding(destination): return "URLEncoding \(destination.rawValue)"
             case let .parameterEncoder(destination): return "parameterEncoder \(destination.rawValue)"
+            case .afSerializer: return "afSerializer"
+            case .afMethodsEncodingParametersInURI: return "afMethodsEncodingParametersInURI"
+            case let .afQueryBlock(name): return "afQueryBlock \(name)"
+            case .afParametersNotADictionary: return "afParametersNotADictionary"
             case let .arrayEncoding(name): return "arrayEncoding \(name)"
             case .literalBools: return "literalBools"
             case .nilParameters: return "nilParameters"
@@ -70,6 +80,8 @@ struct RequestFuzzCensus {
                    .otherHeader]
                 + [RequestDestination.methodDependent, .queryString, .httpBody].flatMap { [Feature.urlEncoding($0), .parameterEncoder($0)] }
                 + FuzzURLEncodingOptions.arrayEncodings.map { .arrayEncoding($0.0) }
+                + [.afSerializer, .afMethodsEncodingParametersInURI, .afParametersNotADictionary]
+                + FuzzAFSerializerOptions.queryBlocks.map { .afQueryBlock($0.0) }
                 + [.literalBools, .nilParameters, .emptyParameters, .parametersWritingNothing, .depthLimitReached, .depthFive,
                    .nilEncodableValue, .nonKeyedRoot]
                 + ValueKind.allCases.map(Feature.value) + TextKind.allCases.map(Feature.text)
@@ -79,7 +91,8 @@ struct RequestFuzzCensus {
     /// The kinds of `Parameters` values the request layer tells apart, each trap its own kind.
     enum ValueKind: String, CaseIterable {
         case nestedDictionaryOfSeveralKeys, emptyDictionary, anyArray, emptyArray, stringArray, intArray, int8Array,
-             dictionaryArray, typedDictionary, emptyTypedDictionary, nsDictionary, nsArray, stringSet, intSet
+             dictionaryArray, typedDictionary, emptyTypedDictionary, nsDictionary, nsArray, stringSet, intSet,
+             stringSetOfMany, intKeyedDictionary
         case int, int8Number, int8Boolean, int8Minimum, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uint64Maximum
         case double, doubleNaN, doubleInfinity, doubleNegativeZero, doublePointOnePlusPointTwo, double1e16, double1eMinus7, float
         case bool, nsNumberBool, nsNumberInt, nsNumberDouble, nsNumberInt8, decimal, nsNull, date, data, string
@@ -133,6 +146,13 @@ struct RequestFuzzCensus {
             features.insert(.parameterEncoder(destination))
             guard let value else { features.insert(.nilEncodableValue); break }
             if FuzzCensus.isNonKeyedRoot(value) { features.insert(.nonKeyedRoot) }
+        case let .afSerializer(parameters, options):
+            features.insert(.afSerializer)
+            if options.options.methodsEncodingParametersInURI != nil { features.insert(.afMethodsEncodingParametersInURI) }
+            if let block = options.queryBlockName { features.insert(.afQueryBlock(block)) }
+            guard let parameters else { features.insert(.nilParameters); break }
+            if case .dictionary = parameters {} else { features.insert(.afParametersNotADictionary) }
+            _ = visit(parameters, depth: 0)
         }
         visitTexts()
     }
@@ -176,6 +196,10 @@ struct RequestFuzzCensus {
         case let .typedDictionary(entry): features.insert(.value(entry == nil ? .emptyTypedDictionary : .typedDictionary))
         case .nsDictionary: features.insert(.value(.nsDictionary))
         case .nsArray: features.insert(.value(.nsArray))
+        case let .stringSetOfMany(elements):
+            features.insert(.value(.stringSetOfMany))
+            texts += elements
+        case .intKeyedDictionary: features.insert(.value(.intKeyedDictionary))
         }
         // An optional is unwrapped where it stands: it adds no key.
         let childDepth = node.isOptional ? depth : depth + 1
@@ -259,6 +283,8 @@ private extension FuzzParameter {
         case let .typedDictionary(entry), let .nsDictionary(entry): return entry?.value.writesAPair ?? false
         case let .some(wrapped): return wrapped.writesAPair
         case .leaf, .number, .null, .stringSet, .intSet, .none: return true
+        case let .stringSetOfMany(elements): return !elements.isEmpty
+        case let .intKeyedDictionary(entries): return entries.values.contains(where: \.writesAPair)
         }
     }
 }

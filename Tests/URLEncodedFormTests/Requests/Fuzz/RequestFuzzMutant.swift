@@ -31,6 +31,11 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
     /// Leaves the URL as it was when the encoded query is empty, where Alamofire still adds the
     /// `&` after an existing query (or, for `URLEncoding`, the `?` of an empty one).
     case emptyQueryLeavesURL
+    /// AFNetworking's dialect writing a `Double` as Swift describes it (`1.0`,
+    /// `0.30000000000000004`), not as `NSNumber` does on Apple platforms.
+    case afDoublesDescribedBySwift
+    /// AFNetworking's serializer setting Alamofire's `Content-Type`, with its charset.
+    case afContentTypeWithCharset
 
     var testDescription: String { rawValue }
 
@@ -53,7 +58,11 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
                 if case let .urlEncoding(parameters?, options) = input.call {
                     input.call = .urlEncoding(parameters: parameters.mapValues { $0.transformed(Self.int8AsInt) }, options: options)
                 }
-            case .contentTypeAlwaysSet, .nestedEntriesReversed, .topLevelKeysInByteOrder, .emptyQueryLeavesURL:
+            case .afDoublesDescribedBySwift:
+                if case let .afSerializer(parameters?, options) = input.call {
+                    input.call = .afSerializer(parameters: parameters.transformed(Self.doubleAsSwiftText), options: options)
+                }
+            case .contentTypeAlwaysSet, .nestedEntriesReversed, .topLevelKeysInByteOrder, .emptyQueryLeavesURL, .afContentTypeWithCharset:
                 break
             }
             let result = input.run(by: .reference)
@@ -81,9 +90,20 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
             guard request.body == nil, input.mergesQueryIntoURL, Self.encodedText(of: input.call) == "" else { return request }
             return RequestSnapshot(url: input.request.url?.absoluteString, method: request.method, headers: request.headers,
                                    contentType: request.contentType, body: request.body)
-        case .methodUpperCased, .existingQueryDropped, .int8AlwaysANumber:
+        case .afContentTypeWithCharset:
+            guard case .afSerializer = input.call, request.contentType == "application/x-www-form-urlencoded" else { return request }
+            let form = "application/x-www-form-urlencoded; charset=utf-8"
+            let headers = request.headers.map { $0.name == "Content-Type" ? .init(name: $0.name, value: form) : $0 }
+            return RequestSnapshot(url: request.url, method: request.method, headers: headers, contentType: form, body: request.body)
+        case .methodUpperCased, .existingQueryDropped, .int8AlwaysANumber, .afDoublesDescribedBySwift:
             return request
         }
+    }
+
+    /// A Swift `Double` as the string of its Swift description.
+    private static func doubleAsSwiftText(_ node: FuzzParameter) -> FuzzParameter {
+        guard case let .leaf(.double(value)) = node else { return node }
+        return .leaf(.string(value.description))
     }
 
     /// A Swift `Int8` as the `Int` of its value.
@@ -116,7 +136,7 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
             return query(FuzzParameter.parameters(parameters), options.options, defect: nil)
         case let .parameterEncoder(value?, options, _):
             return try? ReferenceAdapter.encode(FuzzEncodable(value: value, log: FuzzLog()), options.formOptions)
-        case .urlEncoding(nil, _), .parameterEncoder(nil, _, _):
+        case .urlEncoding(nil, _), .parameterEncoder(nil, _, _), .afSerializer:
             return nil
         }
     }
@@ -149,6 +169,9 @@ private extension RequestFuzzInput {
         case let .parameterEncoder(value, _, parameterDestination):
             guard value != nil else { return false }
             destination = parameterDestination
+        case .afSerializer:
+            // AFNetworking's rules are not these: the mutants of Alamofire's leave its cases alone.
+            return false
         }
         switch destination {
         case .methodDependent: return ["GET", "HEAD", "DELETE"].contains(request.httpMethod ?? "")
