@@ -4,9 +4,11 @@ import FormBenchCore
 /// The formbench program: parses the command line, runs the selected suites, prints and writes
 /// the reports, and gates against a baseline.
 enum FormBenchCommand {
-    /// Every contender, in report order; output checks compare with the first that ran.
+    /// Every contender, in report order; output checks compare with the first of the same
+    /// dialect that ran.
     static let contenders: [any Contender] = [ReferenceContender(), OptimizedContender(), WalkFloorContender(),
-                                              HandWrittenContender(), FreshEncoderContender()]
+                                              HandWrittenContender(), FreshEncoderContender(),
+                                              AFNetworkingReferenceContender(), AFNetworkingOptimizedContender()]
 
     /// Runs with the arguments after the program name; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {

@@ -19,7 +19,7 @@ enum Usage {
                                  requests/optimized/<round>
                                  parallel/optimized/catalog/<n> threads
                                contenders: reference, optimized, walk-floor, hand-written,
-                               fresh-encoder;
+                               fresh-encoder, afnetworking-reference, afnetworking-optimized;
                                payloads: catalog, wide, deep, strings, parameters.
                                Example: --filter reference,floor,hand-written
       --sizes N,N,…            Payload sizes in leaves (replaces the mode's sizes).

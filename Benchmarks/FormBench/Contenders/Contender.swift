@@ -2,6 +2,8 @@
 protocol Contender: Sendable {
     /// The name shown in reports and matched by `--filter`.
     static var name: String { get }
+    /// Whose bytes the contender writes: outputs are compared within a dialect.
+    static var dialect: OutputDialect { get }
     /// Whether this contender can encode payloads of `kind`.
     func supports(_ kind: PayloadKind) -> Bool
     /// Encodes `payload` once.
@@ -12,6 +14,13 @@ extension Contender {
     /// The type's name, reachable through `any Contender`.
     var name: String {
         Self.name
+    }
+
+    static var dialect: OutputDialect { .alamofire }
+
+    /// The type's dialect, reachable through `any Contender`.
+    var dialect: OutputDialect {
+        Self.dialect
     }
 
     func supports(_ kind: PayloadKind) -> Bool {
@@ -25,4 +34,13 @@ struct UnsupportedPayload: Error, CustomStringConvertible {
     let kind: PayloadKind
 
     var description: String { "\(contender) does not encode the \(kind.rawValue) payload" }
+}
+
+/// The library whose bytes a contender reproduces.
+enum OutputDialect: String, Sendable {
+    /// Alamofire's `URLEncodedFormEncoder` and `URLEncoding`.
+    case alamofire
+    /// AFNetworking's `AFQueryStringFromParameters`, which orders and spells the same parameters
+    /// its own way.
+    case afNetworking
 }

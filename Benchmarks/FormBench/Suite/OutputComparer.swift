@@ -1,13 +1,16 @@
 /// Compares the outputs of the contenders that produced one, on one payload size.
 enum OutputComparer {
-    /// Checks every output against the first; `outputs` are in contender order, so the
-    /// reference (where it ran) is what the others must equal, else the optimized encoder.
-    static func check(_ outputs: [(contender: String, bytes: [UInt8])], payload: PayloadKind, leaves: Int) -> OutputCheck {
-        guard let expected = outputs.first else {
-            return OutputCheck(payload: payload, leaves: leaves, contenders: [], mismatches: [])
-        }
-        let mismatches = outputs.dropFirst().compactMap { output in
-            difference(output.bytes, from: expected.bytes).map { "\(output.contender) differs from \(expected.contender): \($0)" }
+    /// Checks every output against the first of its dialect; `outputs` are in contender order,
+    /// so the reference (where it ran) is what the others must equal, else the optimized encoder.
+    static func check(_ outputs: [(contender: String, dialect: OutputDialect, bytes: [UInt8])], payload: PayloadKind,
+                      leaves: Int) -> OutputCheck {
+        var firsts: [OutputDialect: (contender: String, bytes: [UInt8])] = [:]
+        let mismatches = outputs.compactMap { output -> String? in
+            guard let expected = firsts[output.dialect] else {
+                firsts[output.dialect] = (output.contender, output.bytes)
+                return nil
+            }
+            return difference(output.bytes, from: expected.bytes).map { "\(output.contender) differs from \(expected.contender): \($0)" }
         }
         return OutputCheck(payload: payload, leaves: leaves, contenders: outputs.map(\.contender), mismatches: mismatches)
     }

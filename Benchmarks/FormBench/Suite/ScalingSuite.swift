@@ -73,6 +73,7 @@ struct ScalingSuite {
         let measurements = zip(chosen, outcomes).compactMap { choice, outcome in
             (try? outcome.get()).map { (choice.contender.name, $0) }
         }
+        let dialects = Dictionary(uniqueKeysWithValues: contenders.map { ($0.name, $0.dialect) })
         var measured: [ScalingRecord] = []
         for (choice, outcome) in zip(chosen, outcomes) {
             let name = choice.contender.name
@@ -93,13 +94,15 @@ struct ScalingSuite {
             measured.append(record)
         }
 
-        let outputs = measurements.compactMap { name, measurement in measurement.output.map { (contender: name, bytes: $0) } }
+        let outputs = measurements.compactMap { name, measurement in
+            measurement.output.map { (contender: name, dialect: dialects[name] ?? .alamofire, bytes: $0) }
+        }
         let check = outputs.count >= 2 ? OutputComparer.check(outputs, payload: kind, leaves: size) : nil
         check?.mismatches.forEach { progress.note("OUTPUT MISMATCH: \($0)") }
         let order = contenders.map(\.name)
         let records = (skipped + measured)
             .sorted { (order.firstIndex(of: $0.contender) ?? 0) < (order.firstIndex(of: $1.contender) ?? 0) }
-            .map { $0.withOutputSize(outputs.first?.bytes.count) }
+            .map { record in record.withOutputSize(outputs.first { $0.dialect == dialects[record.contender] }?.bytes.count) }
         return (records, check)
     }
 }

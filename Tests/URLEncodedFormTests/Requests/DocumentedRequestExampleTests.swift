@@ -54,4 +54,27 @@ struct DocumentedRequestExampleTests {
         let query: String = try URLEncoding.default.encode(["q": "swift nio", "tags": ["server", "linux"], "page": 2])
         #expect(query == "page=2&q=swift%20nio&tags%5B%5D=server&tags%5B%5D=linux")
     }
+
+    /// README "AFNetworking's query string", and the doc comment of `AFQueryStringFromParameters(_:)`.
+    @Test(arguments: RequestContender.allCases)
+    func readmeAFQueryString(contender: RequestContender) {
+        let parameters: [String: any Sendable] = ["user": ["name": "Ann", "tags": ["a", "b"]] as [String: any Sendable], "page": 2,
+                                                  "draft": NSNull()]
+        #expect(contender.afQueryString(parameters) == "draft&page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
+    }
+
+    /// README "AFNetworking's query string", and the doc comment of `AFHTTPRequestSerializer`.
+    @Test(arguments: RequestContender.allCases)
+    func readmeAFHTTPRequestSerializer(contender: RequestContender) {
+        let request = URLRequest(url: URL(string: "https://example.com/search?v=1")!)
+        #expect(contender.afSerializer(request, ["q": "swift", "page": 2] as [String: any Sendable])
+            == .request(RequestSnapshot(url: "https://example.com/search?v=1&page=2&q=swift", method: "GET", headers: [],
+                                        contentType: nil, body: nil)))
+    }
+
+    /// The doc comment of `AFPercentEscapedStringFromString(_:)`.
+    @Test(arguments: RequestContender.allCases)
+    func afPercentEscapedDocCommentExample(contender: RequestContender) {
+        #expect(contender.afPercentEscaped("a b&c/d?") == "a%20b%26c/d?")
+    }
 }
