@@ -4,22 +4,34 @@ import Foundation
 /// `NSString`'s `compare(_:)` and no options, as Foundation implements it.
 ///
 /// On Linux that compares non-ASCII text by canonically equivalent characters in an order of
-/// Foundation's own (`é` sorts before `f`, and U+FF01 before 😃), which no simpler rule
-/// reproduces on every string; between two ASCII strings it is the order of their bytes. So
-/// ASCII pairs, nearly every key, are compared byte by byte, and any other pair by Foundation.
+/// Foundation's own (`é` sorts before `f`, U+FF01 before 😃, and some different strings
+/// compare the same), which no simpler rule reproduces on every string. But where two strings
+/// first differ in an ASCII byte on both sides, what came before is the same text and the two
+/// bytes are whole characters that nothing combines with, and Foundation orders them as the bytes
+/// are ordered; so does a string that ends where the other goes on with an ASCII byte. Keys
+/// nearly always part that way, and are compared byte by byte; any other pair is handed to
+/// Foundation.
 enum AFKeyOrder {
     /// Whether `lhs` sorts before `rhs`.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        let asciiOrder = lhs.withUTF8Bytes { lhs in rhs.withUTF8Bytes { rhs in precedes(ascii: lhs, rhs) } }
-        return asciiOrder ?? (lhs.compare(rhs) == .orderedAscending)
+        let order = lhs.withUTF8Bytes { lhs in rhs.withUTF8Bytes { rhs in precedes(byBytes: lhs, rhs) } }
+        return order ?? (lhs.compare(rhs) == .orderedAscending)
     }
 
-    /// Whether `lhs` sorts before `rhs` when both are ASCII; `nil` when either is not.
-    private static func precedes(ascii lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool? {
-        var bits: UInt8 = 0
-        for byte in lhs { bits |= byte }
-        for byte in rhs { bits |= byte }
-        guard bits < 0x80 else { return nil }
-        return lhs.lexicographicallyPrecedes(rhs)
+    /// Whether `lhs` sorts before `rhs`, when their first difference is ASCII on both sides (or
+    /// one ends where the other goes on with ASCII); `nil` when it is not.
+    private static func precedes(byBytes lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool? {
+        let common = min(lhs.count, rhs.count)
+        var index = 0
+        while index < common && lhs[index] == rhs[index] {
+            index += 1
+        }
+        if index < common {
+            let (left, right) = (lhs[index], rhs[index])
+            return (left | right) < 0x80 ? left < right : nil
+        }
+        guard lhs.count != rhs.count else { return false }
+        let next = lhs.count > rhs.count ? lhs[index] : rhs[index]
+        return next < 0x80 ? lhs.count < rhs.count : nil
     }
 }

@@ -1,3 +1,4 @@
+import CNumberFormat
 import Foundation
 
 /// A value's `description` as AFNetworking read it on Apple platforms, where Swift's numbers and
@@ -70,7 +71,7 @@ enum AppleDescription {
         // The longest: a sign, 16 digits, a point and an exponent (`-1.797693134862316e+308`).
         let capacity = 32
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            let length = withVaList([significantDigits, value]) { vsnprintf(buffer.baseAddress!, capacity, "%.*g", $0) }
+            let length = cnumberformat_print_g(buffer.baseAddress!, capacity, significantDigits, value)
             assert(length > 0 && length < capacity, "printf wrote \(length) bytes")
             return body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<Int(length)]))
         }
