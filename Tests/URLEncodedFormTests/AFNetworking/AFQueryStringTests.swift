@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 import Testing
 
@@ -48,6 +49,37 @@ struct AFQueryStringTests {
         #expect(contender.afQueryString(["b": 1, "B": 2, "a": 3, "a1": 4, "": 5]) == "=5&B=2&a=3&a1=4&b=1")
         #expect(contender.afQueryString(["f": 1, "é": 2, "e": 3]) == "e=3&%C3%A9=2&f=1")
         #expect(contender.afQueryString(["😃": 1, "\u{FF01}": 2]) == "%EF%BC%81=2&%F0%9F%98%83=1")
+    }
+
+    /// Two keys that part after the same text, however hostile (combining marks, Hangul jamo,
+    /// compatibility characters, emoji, NUL), in an ASCII character or in anything else, or one
+    /// the other's prefix: ordered as Foundation's `compare(_:)` orders them, 4,000 seeded pairs.
+    @Test(arguments: RequestContender.allCases)
+    func keysSharingAPrefixAreOrderedAsFoundationComparesThem(contender: RequestContender) {
+        let scalars: [Unicode.Scalar] = ["a", "b", "A", "z", "0", "~", "\u{0}", " ", "[", "\u{301}", "\u{327}", "é", "\u{C5}",
+                                         "\u{212B}", "\u{FF01}", "😃", "\u{AC00}", "\u{1100}", "\u{1161}", "\u{AD}", "\u{200B}",
+                                         "ﬁ", "\u{1E9B}", "\u{344}", "\u{F73}", "ǅ", "\u{2126}", "\u{3000}", "\u{1F3FB}"]
+        var rng = SplitMix64(seed: 0xAF)
+        func text(_ count: Int) -> String {
+            var text = ""
+            for _ in 0 ..< count { text.unicodeScalars.append(rng.pick(scalars)) }
+            return text
+        }
+        var disagreements: [String] = []
+        for _ in 0 ..< 4_000 {
+            let prefix = text(rng.smallCount(in: 0 ... 3))
+            let first = prefix + text(rng.smallCount(in: 0 ... 3))
+            let second = rng.chance(0.2) ? first + text(rng.smallCount(in: 1 ... 2)) : prefix + text(rng.smallCount(in: 1 ... 3))
+            let order = first.compare(second)
+            guard first != second, order != .orderedSame else { continue }
+            let expected = order == .orderedAscending
+                ? "\(contender.afPercentEscaped(first))=1&\(contender.afPercentEscaped(second))=2"
+                : "\(contender.afPercentEscaped(second))=2&\(contender.afPercentEscaped(first))=1"
+            if contender.afQueryString([first: 1, second: 2]) != expected {
+                disagreements.append("\(first.unicodeScalars.map(\.value)) \(second.unicodeScalars.map(\.value))")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) pairs: \(disagreements.prefix(5))")
     }
 
     /// An array's elements keep their order, each under `field[]`, never an index: objects in an
