@@ -55,7 +55,8 @@ struct DocumentedRequestExampleTests {
         #expect(query == "page=2&q=swift%20nio&tags%5B%5D=server&tags%5B%5D=linux")
     }
 
-    /// README "AFNetworking's query string", and the doc comment of `AFQueryStringFromParameters(_:)`.
+    /// README "AFNetworking's query string", the DocC article "Encoding Request Parameters" and the doc
+    /// comment of `AFQueryStringFromParameters(_:)`.
     @Test(arguments: RequestContender.allCases)
     func readmeAFQueryString(contender: RequestContender) {
         let parameters: [String: any Sendable] = ["user": ["name": "Ann", "tags": ["a", "b"]] as [String: any Sendable], "page": 2,
