@@ -34,8 +34,18 @@ public final class URLEncodedFormEncoder: Sendable {
     }
 
     /// Whether each level's pairs are sorted (as escaped text) before they are joined; nested
-    /// levels and array elements are sorted too. Default `true`.
+    /// levels and array elements are sorted too (see ``sortsArrayElements``). Default `true`.
     public let alphabetizeKeyValuePairs: Bool
+    /// Whether ``alphabetizeKeyValuePairs`` sorts the elements of arrays too, as Alamofire does.
+    /// Default `true`; not in Alamofire.
+    ///
+    /// When `false`, objects are still sorted exactly as Alamofire sorts them, but every array
+    /// keeps its elements in index order, whatever they hold (leaves, objects, arrays):
+    /// `[3, 1, 2]` goes out as `3`, `1`, `2`, and ``ArrayEncoding/indexInBrackets`` writes
+    /// `a[0]`, `a[1]`, `a[2]`, … `a[10]` where Alamofire sorts `a[10]` before `a[2]`, as servers
+    /// that read arrays by position (Rack and Rails, PHP, Stripe) need. Without
+    /// ``alphabetizeKeyValuePairs`` nothing is sorted, and this changes nothing.
+    public let sortsArrayElements: Bool
     /// How array element keys are formed. Default ``ArrayEncoding/brackets``.
     public let arrayEncoding: ArrayEncoding
     /// How `Bool` values are written. Default ``BoolEncoding/numeric``.
@@ -96,11 +106,14 @@ public final class URLEncodedFormEncoder: Sendable {
     /// A session that holds more than this many bytes is kept only while encodings need them.
     private static let idleSessionCapacityLimit = 64 << 20
 
-    /// Creates an encoder; every argument but the last defaults to Alamofire's default.
+    /// Creates an encoder; the defaults are Alamofire's. Of the two arguments Alamofire does not
+    /// have, `sortsArrayElements` defaults to what Alamofire does, `maximumDepth` to a limit.
     ///
     /// - Parameters:
     ///   - alphabetizeKeyValuePairs: whether each level's pairs are sorted; see
     ///     ``alphabetizeKeyValuePairs``.
+    ///   - sortsArrayElements: whether sorting reorders array elements too, as Alamofire does;
+    ///     `false` keeps them in index order (see ``sortsArrayElements``). Not in Alamofire.
     ///   - arrayEncoding: how array element keys are formed.
     ///   - boolEncoding: how `Bool` values are written.
     ///   - dataEncoding: how `Data` values are written.
@@ -114,6 +127,7 @@ public final class URLEncodedFormEncoder: Sendable {
     ///     (Alamofire has no limit; this encoder's default is ``defaultMaximumDepth``). A value of
     ///     0 or less allows no key at all.
     public init(alphabetizeKeyValuePairs: Bool = true,
+                sortsArrayElements: Bool = true,
                 arrayEncoding: ArrayEncoding = .brackets,
                 boolEncoding: BoolEncoding = .numeric,
                 dataEncoding: DataEncoding = .base64,
@@ -125,6 +139,7 @@ public final class URLEncodedFormEncoder: Sendable {
                 allowedCharacters: CharacterSet = .afURLQueryAllowed,
                 maximumDepth: Int = URLEncodedFormEncoder.defaultMaximumDepth) {
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
+        self.sortsArrayElements = sortsArrayElements
         self.arrayEncoding = arrayEncoding
         self.boolEncoding = boolEncoding
         self.dataEncoding = dataEncoding

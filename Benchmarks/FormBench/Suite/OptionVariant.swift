@@ -30,6 +30,7 @@ struct OptionVariant: Sendable {
     static func all() -> [OptionVariant] {
         [
             OptionVariant(name: defaultsName, encoder: URLEncodedFormEncoder()),
+            OptionVariant(name: "keys sorted, arrays in order", encoder: URLEncodedFormEncoder(sortsArrayElements: false)),
             OptionVariant(name: "sorting off", encoder: URLEncodedFormEncoder(alphabetizeKeyValuePairs: false)),
             OptionVariant(name: "arrayEncoding .noBrackets", encoder: URLEncodedFormEncoder(arrayEncoding: .noBrackets)),
             OptionVariant(name: "arrayEncoding .indexInBrackets", encoder: URLEncodedFormEncoder(arrayEncoding: .indexInBrackets)),

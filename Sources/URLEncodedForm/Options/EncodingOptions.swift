@@ -3,7 +3,6 @@
 /// rather than copying (and retaining) every strategy's closure into each writer.
 final class EncodingOptions: Sendable {
     let escapeTable: EscapeTable
-    let alphabetizeKeyValuePairs: Bool
     let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding
     let boolEncoding: URLEncodedFormEncoder.BoolEncoding
     let dataEncoding: URLEncodedFormEncoder.DataEncoding
@@ -20,7 +19,6 @@ final class EncodingOptions: Sendable {
 
     init(encoder: URLEncodedFormEncoder, escapeTable: EscapeTable) {
         self.escapeTable = escapeTable
-        self.alphabetizeKeyValuePairs = encoder.alphabetizeKeyValuePairs
         self.arrayEncoding = encoder.arrayEncoding
         self.boolEncoding = encoder.boolEncoding
         self.dataEncoding = encoder.dataEncoding
@@ -29,7 +27,8 @@ final class EncodingOptions: Sendable {
         self.keyPathEncoding = encoder.keyPathEncoding
         self.nilEncoding = encoder.nilEncoding
         self.maximumDepth = encoder.maximumDepth
-        self.writer = WriterSettings(alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, arrayEncoding: arrayEncoding,
+        self.writer = WriterSettings(alphabetizeKeyValuePairs: encoder.alphabetizeKeyValuePairs,
+                                     sortsArrayElements: encoder.sortsArrayElements, arrayEncoding: arrayEncoding,
                                      keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding, escapeTable: escapeTable)
         // The identity table's own text is raw already.
         let readsBack = escapeTable.readsBack || escapeTable === EscapeTable.identity

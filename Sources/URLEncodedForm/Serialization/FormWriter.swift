@@ -9,11 +9,13 @@ import Foundation
 ///
 /// With `alphabetizeKeyValuePairs`, each level sorts the byte ranges its children wrote (a
 /// nested child's range is its whole, already sorted, sub-string) and reorders them in place,
-/// as Alamofire sorts and joins `String` segments level by level; the outermost sorted levels
-/// are only listed in order, and put in place as the text is copied out (`FormText`). Objects
-/// usually skip sorting: their keys are distinct, so the keys' ranks tell the order, and the
-/// children are written in it (see `EscapedKeys` and `writeInKeyOrder(_:in:isRoot:)`); arrays
-/// of leaves under one key are written in the order of their values.
+/// as Alamofire sorts and joins `String` segments level by level (arrays, unless
+/// `sortsArrayElements` is off, which leaves them as written, in index order). The outermost
+/// sorted levels are only listed in order, and put in place as the text is copied out
+/// (`FormText`). Objects usually skip sorting: their keys are distinct, so the keys' ranks tell
+/// the order, and the children are written in it (see `EscapedKeys` and
+/// `writeInKeyOrder(_:in:isRoot:)`); sorted arrays of leaves under one key are written in the
+/// order of their values.
 struct FormWriter: ~Copyable {
     private let options: EncodingOptions
     private var output: ByteBuffer
@@ -110,7 +112,7 @@ struct FormWriter: ~Copyable {
         let keyMark = key.count
         // A level of one child has nothing to reorder (the root of a payload that holds one
         // array of records): what it holds may still be listed in order rather than moved.
-        let sorts = options.alphabetizeKeyValuePairs && node.childCount > 1
+        let sorts = (isArray ? settings.sortsArrays : settings.sortsObjects) && node.childCount > 1
         if sorts {
             levelsToSort += 1
         }

@@ -12,15 +12,20 @@ struct WriterSettings: Sendable {
     /// What goes before and after a nested object key by `KeyPathEncoding`: brackets, or a dot
     /// before; `nil` for a custom encoding, whose parts are only known key by key.
     let wrapping: (opening: EscapedFragment, closing: EscapedFragment?)?
+    /// Whether objects' children are put in the order of their segments (`alphabetizeKeyValuePairs`).
+    let sortsObjects: Bool
+    /// Whether arrays' elements are too: `alphabetizeKeyValuePairs` unless `sortsArrayElements`
+    /// is off, which leaves them in index order, as written.
+    let sortsArrays: Bool
     /// Whether objects may be written in the order of their escaped keys rather than sorted
     /// once written. Levels whose key parts are only known node by node (a closure's) or are
     /// transformed whole at each leaf are sorted as written.
     let writesInKeyOrder: Bool
-    /// Whether arrays of leaves are written in the order of their values: levels are sorted
+    /// Whether arrays of leaves are written in the order of their values: arrays are sorted
     /// and every element of an array has its array's key (`[]` or no brackets).
     let writesLeavesInValueOrder: Bool
 
-    init(alphabetizeKeyValuePairs: Bool, arrayEncoding: URLEncodedFormEncoder.ArrayEncoding,
+    init(alphabetizeKeyValuePairs: Bool, sortsArrayElements: Bool, arrayEncoding: URLEncodedFormEncoder.ArrayEncoding,
          keyEncoding: URLEncodedFormEncoder.KeyEncoding, keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding,
          escapeTable: EscapeTable) {
         if case .useDefaultKeys = keyEncoding, !arrayEncoding.isCustom {
@@ -37,9 +42,11 @@ struct WriterSettings: Sendable {
         case .dots: (EscapedFragment(".", escapeTable: table), nil)
         case .custom: nil
         }
-        writesInKeyOrder = !transformsLeafKeys && alphabetizeKeyValuePairs && !keyPathEncoding.isCustom
+        sortsObjects = alphabetizeKeyValuePairs
+        sortsArrays = alphabetizeKeyValuePairs && sortsArrayElements
+        writesInKeyOrder = !transformsLeafKeys && sortsObjects && !keyPathEncoding.isCustom
         writesLeavesInValueOrder = switch arrayEncoding {
-        case .brackets, .noBrackets: alphabetizeKeyValuePairs
+        case .brackets, .noBrackets: sortsArrays
         case .indexInBrackets, .custom: false
         }
     }

@@ -101,4 +101,10 @@ struct DocumentedExampleTests {
         #expect(text(FormOptions(nilEncoding: .custom { "none" })) == .output(Self.defaultText(replacing: "&paid", with: "&note=none&paid")))
         #expect(text(FormOptions(spaceEncoding: .plusReplaced)) == .output(Self.defaultText(replacing: "Main%20St%201", with: "Main+St+1")))
     }
+
+    /// "Choosing Options", Sorting: `sortsArrayElements`, an option of the optimized module only.
+    @Test func choosingOptionsArraysInOrder() throws {
+        #expect(try OptimizedAdapter.encode(Self.order, FormOptions(), sortsArrayElements: false)
+            == "address%5Bcity%5D=Oslo&address%5Bstreet%5D=Main%20St%201&id=7&items%5B%5D=tea&items%5B%5D=milk&paid=1&placedAt=721692800.0&receipt=AQID")
+    }
 }

@@ -79,6 +79,19 @@ struct AllocationGateTests {
         #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
+    @Test func anEncoderKeepingArraysInOrderAllocatesNoMoreThanOneSortingThem() throws {
+        // The catalog's array of records and arrays of tags, and one long array of texts
+        // (which a sorting encoder writes in the order of their values).
+        let inOrder = URLEncodedFormEncoder(sortsArrayElements: false)
+        let texts = ["texts": (0..<20_000).map { "\($0 % 100)-abcdefghijkl-\($0)" }]
+        for value in [Self.catalog(records: 1_000), texts] as [any Encodable] {
+            let sorting = try Self.allocationsOfAReusedEncoder(encoding: value)
+            let keeping = try Self.allocationsOfAReusedEncoder(inOrder, encoding: value)
+            #expect(keeping.optimized <= sorting.optimized, "in order \(keeping.optimized) allocations, sorted \(sorting.optimized)")
+            #expect(keeping.optimized <= keeping.floor + 16, "in order \(keeping.optimized) allocations, walk floor \(keeping.floor)")
+        }
+    }
+
     @Test func aWideObjectOfMixedScriptKeysAllocatesNoMoreThanAHandful() throws {
         // One object of 10,000 keys longer than a `String` stores inline, half of them ASCII:
         // the object's index then hashes every key as `String` does, ASCII ones too.

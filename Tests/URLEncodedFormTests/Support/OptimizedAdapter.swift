@@ -2,11 +2,15 @@ import Foundation
 import URLEncodedForm
 
 /// Builds `URLEncodedForm.URLEncodedFormEncoder`s (the optimized encoder) from `FormOptions`.
+///
+/// `sortsArrayElements` is an argument of its own rather than part of `FormOptions`, which both
+/// modules take: the reference port has no such option.
 enum OptimizedAdapter {
     typealias Encoder = URLEncodedForm.URLEncodedFormEncoder
 
-    static func encoder(_ options: FormOptions) -> Encoder {
+    static func encoder(_ options: FormOptions, sortsArrayElements: Bool = true) -> Encoder {
         Encoder(alphabetizeKeyValuePairs: options.alphabetizeKeyValuePairs,
+                sortsArrayElements: sortsArrayElements,
                 arrayEncoding: arrayEncoding(options.arrayEncoding),
                 boolEncoding: options.boolEncoding == .numeric ? .numeric : .literal,
                 dataEncoding: dataEncoding(options.dataEncoding),
@@ -21,8 +25,8 @@ enum OptimizedAdapter {
 
     static let defaultMaximumDepth = Encoder.defaultMaximumDepth
 
-    static func encode(_ value: some Encodable, _ options: FormOptions) throws -> String {
-        try encoder(options).encode(value)
+    static func encode(_ value: some Encodable, _ options: FormOptions, sortsArrayElements: Bool = true) throws -> String {
+        try encoder(options, sortsArrayElements: sortsArrayElements).encode(value)
     }
 
     /// One encoder built from `options`, shared by every call of the returned closure (for tests
