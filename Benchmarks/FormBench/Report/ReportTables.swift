@@ -43,11 +43,11 @@ enum ReportTables {
     }
 
     private static func outputCheckTable(_ checks: [OutputCheck]) -> Table {
-        var table = Table(title: "output checks — every output must equal the first contender's",
+        var table = Table(title: "output checks — every output must equal the first contender's of its dialect",
                           columns: [.left("payload"), .right("N"), .left("compared"), .left("result")])
         for check in checks {
             table.rows.append(.cells([check.payload.rawValue, Format.grouped(check.leaves),
-                                      check.contenders.joined(separator: " = "),
+                                      check.groups.map { $0.joined(separator: " = ") }.joined(separator: "; "),
                                       check.passed ? "equal" : "MISMATCH (\(check.mismatches.count))"]))
         }
         return table

@@ -12,7 +12,8 @@ enum OutputComparer {
             }
             return difference(output.bytes, from: expected.bytes).map { "\(output.contender) differs from \(expected.contender): \($0)" }
         }
-        return OutputCheck(payload: payload, leaves: leaves, contenders: outputs.map(\.contender), mismatches: mismatches)
+        return OutputCheck(payload: payload, leaves: leaves, contenders: outputs.map(\.contender),
+                           dialects: outputs.map(\.dialect.rawValue), mismatches: mismatches)
     }
 
     /// Where `actual` first differs from `expected`, with some context, or `nil` when equal.
