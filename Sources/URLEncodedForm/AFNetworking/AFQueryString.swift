@@ -18,7 +18,7 @@ import Foundation
 /// - Parameter string: the key or value.
 /// - Returns: the escaped text.
 public func AFPercentEscapedStringFromString(_ string: String) -> String {
-    var buffer = ByteBuffer(capacity: string.utf8.count * 3 + 1)
+    var buffer = UncheckedBytes(capacity: string.utf8.count * 3 + 1)
     AFQueryStringWriter.escapeTable.appendEscaped(string, to: &buffer)
     return String(decoding: buffer.bytes(0..<buffer.count), as: UTF8.self)
 }

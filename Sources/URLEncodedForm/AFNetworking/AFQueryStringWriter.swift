@@ -17,11 +17,11 @@ struct AFQueryStringWriter: ~Copyable {
     /// AFNetworking's allowed set is Alamofire's `afURLQueryAllowed`, spaces as `%20`.
     static let escapeTable = EscapeTable.table(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .percentEscaped)
 
-    private var output = ByteBuffer(capacity: 256)
+    private var output = UncheckedBytes(capacity: 256)
     /// Whether a pair was written: a pair may be empty (a `nil` under an empty field).
     private var wrotePair = false
     /// The escaped field of the value being written.
-    private var field = ByteBuffer(capacity: 64)
+    private var field = UncheckedBytes(capacity: 64)
     /// The entries of the containers being walked, each container's after its parent's: a
     /// dictionary's keys and a set's elements as `key`, described, to sort them by.
     private var entries = UncheckedArray<ParameterEntry>()

@@ -60,96 +60,98 @@ final class EncodingSession: @unchecked Sendable {
         writerBuffers.pointee.output.count * 4 >= writerBuffers.pointee.output.capacityInBytes
     }
 
-    // MARK: Leaf text
+    // MARK: Leaf values
 
-    /// Appends the escaped `bytes` to the value buffer and returns where they are.
+    /// Appends the escaped `bytes` to the tree's values and returns their range there.
     @inline(__always)
-    func text(of bytes: UnsafeRawBufferPointer) -> Range<Int> {
+    func appendValue(of bytes: UnsafeRawBufferPointer) -> Range<Int> {
         let start = builder.pointee.tree.values.count
         options.escapeTable.appendEscaped(bytes, to: &builder.pointee.tree.values)
-        let text = start..<builder.pointee.tree.values.count
+        let valueRange = start..<builder.pointee.tree.values.count
         if _slowPath(recordsRawText) {
-            recordRawText(bytes, escapedAt: text)
+            recordRawText(bytes, escapedAt: valueRange)
         }
-        return text
+        return valueRange
     }
 
     @inline(never)
-    private func recordRawText(_ bytes: UnsafeRawBufferPointer, escapedAt text: Range<Int>) {
-        builder.pointee.tree.rawValues.record(bytes, escapedAt: text)
+    private func recordRawText(_ bytes: UnsafeRawBufferPointer, escapedAt valueRange: Range<Int>) {
+        builder.pointee.tree.rawValues.record(bytes, escapedAt: valueRange)
     }
 
-    func text(of string: String) -> Range<Int> {
-        string.withUTF8Bytes { text(of: $0) }
+    func appendValue(of string: String) -> Range<Int> {
+        string.withUTF8Bytes { appendValue(of: $0) }
     }
 
-    // Inlined, like `encode(_:at:claiming:)` and `leafText(of:unwrappingOptionals:)`: called
+    // Inlined, like `encode(_:at:claiming:)` and `appendLeafValue(of:unwrappingOptionals:)`: called
     // from generic code, each was a call with type metadata per value, which cost more than
     // its body (callgrind on the catalog: 7% of the instructions for the three).
     @inline(__always)
-    func text(of primitive: some FormPrimitive) -> Range<Int> {
+    func appendValue(of primitive: some FormPrimitive) -> Range<Int> {
         let start = builder.pointee.tree.values.count
         primitive.appendText(to: &builder.pointee.tree.values, options: options)
-        let text = start..<builder.pointee.tree.values.count
+        let valueRange = start..<builder.pointee.tree.values.count
         if _slowPath(recordsRawText) {
-            recordRawText(of: primitive, escapedAt: text)
+            recordRawText(of: primitive, escapedAt: valueRange)
         }
-        return text
+        return valueRange
     }
 
     /// Records the raw text of a leaf beside its escaped text, where that does not read back
     /// (`EncodingOptions.rawText`): the rare case, out of line.
     @inline(never)
-    private func recordRawText(of primitive: some FormPrimitive, escapedAt text: Range<Int>) {
+    private func recordRawText(of primitive: some FormPrimitive, escapedAt valueRange: Range<Int>) {
         guard let rawText = options.rawText else { return }
-        builder.pointee.tree.rawValues.record(escapedAt: text) { primitive.appendText(to: &$0, options: rawText) }
+        builder.pointee.tree.rawValues.record(escapedAt: valueRange) { primitive.appendText(to: &$0, options: rawText) }
     }
 
-    /// The text `NilEncoding` writes for `nil`, or `nil` when the pair is dropped.
-    func nilText() -> Range<Int>? {
-        options.nilEncoding.encoding().map(text(of:))
+    /// Appends the text `NilEncoding` writes for `nil` and returns its range, or `nil` when the
+    /// pair is dropped.
+    func appendNilValue() -> Range<Int>? {
+        options.nilEncoding.encoding().map { appendValue(of: $0) }
     }
 
-    /// The text of `date` by `DateEncoding`.
-    private func text(of date: Date) throws -> Range<Int> {
+    /// Appends the text of `date` by `DateEncoding` and returns its range.
+    private func appendValue(of date: Date) throws -> Range<Int> {
         switch options.dateEncoding {
         case .deferredToDate:
             // What `Date.encode(to:)` writes through a single-value container.
-            return text(of: date.timeIntervalSinceReferenceDate)
+            return appendValue(of: date.timeIntervalSinceReferenceDate)
         case .secondsSince1970:
-            return text(of: date.timeIntervalSince1970)
+            return appendValue(of: date.timeIntervalSince1970)
         case .millisecondsSince1970:
-            return text(of: date.timeIntervalSince1970 * 1000.0)
+            return appendValue(of: date.timeIntervalSince1970 * 1000.0)
         case .iso8601:
-            return ISO8601Timestamp.withText(of: date) { text(of: $0) }
+            return ISO8601Timestamp.withText(of: date) { appendValue(of: $0) }
         case let .formatted(formatter):
-            return text(of: formatter.string(from: date))
+            return appendValue(of: formatter.string(from: date))
         case let .custom(closure):
-            return text(of: try closure(date))
+            return appendValue(of: try closure(date))
         }
     }
 
-    /// The text of `data` by `DataEncoding`, or `nil` when `Data` encodes itself.
-    private func text(of data: Data) throws -> Range<Int>? {
+    /// Appends the text of `data` by `DataEncoding` and returns its range, or `nil` when `Data`
+    /// encodes itself.
+    private func appendValue(of data: Data) throws -> Range<Int>? {
         switch options.dataEncoding {
         case .deferredToData:
             return nil
         case .base64:
-            return Base64Text.withText(of: data) { text(of: $0) }
+            return Base64Text.withText(of: data) { appendValue(of: $0) }
         case let .custom(closure):
-            return text(of: try closure(data))
+            return appendValue(of: try closure(data))
         }
     }
 
     // MARK: Values
 
-    /// Stores a leaf's text at `target`.
-    func store(_ text: Range<Int>, at target: LeafTarget) throws {
+    /// Stores the leaf whose escaped text is `valueRange` of the tree's values at `target`.
+    func store(_ valueRange: Range<Int>, at target: LeafTarget) throws {
         switch target {
         case let .child(container, component):
-            try builder.pointee.store(text, at: component, in: container)
+            try builder.pointee.store(valueRange, at: component, in: container)
         case let .path(path):
-            try builder.pointee.store(text, at: path)
+            try builder.pointee.store(valueRange, at: path)
         }
     }
 
@@ -165,12 +167,12 @@ final class EncodingSession: @unchecked Sendable {
         // through a used single-value container can that be told apart from letting the
         // optional encode itself (a strategy's error would come first), so only then is the
         // costly dynamic cast made.
-        let text = try leafText(of: value, unwrappingOptionals: slot != nil)
+        let valueRange = try appendLeafValue(of: value, unwrappingOptionals: slot != nil)
         if let slot {
             try builder.pointee.claimSingleValue(slot, at: path(of: target), value: value)
         }
-        if let text {
-            try store(text, at: target)
+        if let valueRange {
+            try store(valueRange, at: target)
         } else {
             let path = path(of: target)
             // Every level of `Encodable`'s recursion passes here, so this check bounds it.
@@ -188,26 +190,26 @@ final class EncodingSession: @unchecked Sendable {
     // error took the frame of the generic `encode` (one per nesting level) from 750 to 1,000 bytes.
     @inline(never)
     private func throwDepthError(encoding value: Any, at path: PathID) throws -> Never {
-        _ = try leafText(of: value, unwrappingOptionals: true)
+        _ = try appendLeafValue(of: value, unwrappingOptionals: true)
         try builder.pointee.throwDepthError(at: path)
     }
 
-    /// The text of `value` when it is a leaf: a primitive, or a `Date`, `Data` or `Decimal`
-    /// written by its strategy. Known by type identity (one switch), and only with
+    /// Appends the text of `value` when it is a leaf and returns its range: a primitive, or a
+    /// `Date`, `Data` or `Decimal` written by its strategy. Known by type identity (one switch), and only with
     /// `unwrappingOptionals` by a dynamic cast.
     @inline(__always)
-    private func leafText<T>(of value: T, unwrappingOptionals: Bool) throws -> Range<Int>? {
+    private func appendLeafValue<T>(of value: T, unwrappingOptionals: Bool) throws -> Range<Int>? {
         func primitive<P: FormPrimitive>(_ type: P.Type) -> Range<Int> {
-            text(of: unsafeBitCast(value, to: P.self))
+            appendValue(of: unsafeBitCast(value, to: P.self))
         }
         switch ObjectIdentifier(T.self) {
         case ObjectIdentifier(String.self): return primitive(String.self)
         case ObjectIdentifier(Int.self): return primitive(Int.self)
         case ObjectIdentifier(Double.self): return primitive(Double.self)
         case ObjectIdentifier(Bool.self): return primitive(Bool.self)
-        case ObjectIdentifier(Date.self): return try text(of: unsafeBitCast(value, to: Date.self))
-        case ObjectIdentifier(Data.self): return try text(of: unsafeBitCast(value, to: Data.self))
-        case ObjectIdentifier(Decimal.self): return text(of: String(describing: unsafeBitCast(value, to: Decimal.self)))
+        case ObjectIdentifier(Date.self): return try appendValue(of: unsafeBitCast(value, to: Date.self))
+        case ObjectIdentifier(Data.self): return try appendValue(of: unsafeBitCast(value, to: Data.self))
+        case ObjectIdentifier(Decimal.self): return appendValue(of: String(describing: unsafeBitCast(value, to: Decimal.self)))
         case ObjectIdentifier(Int64.self): return primitive(Int64.self)
         case ObjectIdentifier(UInt64.self): return primitive(UInt64.self)
         case ObjectIdentifier(Float.self): return primitive(Float.self)
@@ -221,10 +223,10 @@ final class EncodingSession: @unchecked Sendable {
         default:
             guard unwrappingOptionals else { return nil }
             if let date = value as? Date {
-                return try text(of: date)
+                return try appendValue(of: date)
             }
             if let data = value as? Data {
-                return try text(of: data)
+                return try appendValue(of: data)
             }
             return nil
         }

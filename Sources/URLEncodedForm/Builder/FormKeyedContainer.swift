@@ -16,12 +16,12 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     // call: generic, it went through a witness table at every leaf (callgrind, catalog).
     @inline(__always)
     private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
-        try session.builder.pointee.store(session.text(of: primitive), at: component(for: key), in: path)
+        try session.builder.pointee.store(session.appendValue(of: primitive), at: component(for: key), in: path)
     }
 
     func encodeNil(forKey key: Key) throws {
-        guard let text = session.nilText() else { return }
-        try session.builder.pointee.store(text, at: component(for: key), in: path)
+        guard let valueRange = session.appendNilValue() else { return }
+        try session.builder.pointee.store(valueRange, at: component(for: key), in: path)
     }
 
     func encode(_ value: Bool, forKey key: Key) throws { try store(value, forKey: key) }

@@ -41,11 +41,12 @@ struct FormNode {
         self.key = key
     }
 
-    /// A string leaf whose escaped value is `value`, under `key` when it is an object child.
-    init(key: KeyID = .none, value: Range<Int>) {
+    /// A string leaf whose escaped value is `valueRange` of `FormTree.values`, under `key` when
+    /// it is an object child.
+    init(key: KeyID = .none, valueRange: Range<Int>) {
         self.kind = .string
         self.key = key
-        self.value = value
+        self.valueRange = valueRange
     }
 
     var firstChild: Int32 {
@@ -74,7 +75,7 @@ struct FormNode {
     }
 
     /// Where a string leaf's escaped value is in `FormTree.values`.
-    var value: Range<Int> {
+    var valueRange: Range<Int> {
         get { Int(truncatingIfNeeded: word)..<Int(truncatingIfNeeded: word &+ links) }
         set {
             word = UInt64(truncatingIfNeeded: newValue.lowerBound)

@@ -21,9 +21,9 @@ struct FormSingleValueContainer: SingleValueEncodingContainer, PrimitiveStoring 
     }
 
     func store(_ primitive: some FormPrimitive) throws {
-        let text = session.text(of: primitive)
+        let valueRange = session.appendValue(of: primitive)
         try session.builder.pointee.claimSingleValue(slot, at: path, value: primitive)
-        try session.builder.pointee.store(text, at: path)
+        try session.builder.pointee.store(valueRange, at: path)
     }
 
     func encode<T: Encodable>(_ value: T) throws {

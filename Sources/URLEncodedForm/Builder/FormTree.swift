@@ -15,7 +15,7 @@ struct FormTree: ~Copyable {
     /// The keys of object children and coding path components.
     var keys = KeyTable()
     /// Escaped leaf values.
-    var values = ByteBuffer()
+    var values = UncheckedBytes()
     /// Raw leaf values, where escaped ones do not read back (see `EncodingOptions.rawText`).
     var rawValues = RawLeafValues()
     private var index = ChildIndex()
@@ -203,8 +203,8 @@ struct FormTree: ~Copyable {
         nodes[node].kind = kind
     }
 
-    mutating func setValue(of node: Int32, to value: Range<Int>) {
-        nodes[node].value = value
+    mutating func setValueRange(of node: Int32, to valueRange: Range<Int>) {
+        nodes[node].valueRange = valueRange
     }
 
     /// Gives object child `node` of `parent` the spelling `key`, a canonically equal key.

@@ -26,13 +26,13 @@ struct FormUnkeyedContainer: UnkeyedEncodingContainer, PrimitiveStoring {
 
     func store(_ primitive: some FormPrimitive) throws {
         let index = takeIndex()
-        try session.builder.pointee.store(session.text(of: primitive), at: .element(index), in: path)
+        try session.builder.pointee.store(session.appendValue(of: primitive), at: .element(index), in: path)
     }
 
     func encodeNil() throws {
         // A dropped nil takes no index.
-        guard let text = session.nilText() else { return }
-        try session.builder.pointee.store(text, at: .element(takeIndex()), in: path)
+        guard let valueRange = session.appendNilValue() else { return }
+        try session.builder.pointee.store(valueRange, at: .element(takeIndex()), in: path)
     }
 
     func encode<T: Encodable>(_ value: T) throws {

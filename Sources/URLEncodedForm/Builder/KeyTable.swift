@@ -45,7 +45,7 @@ struct KeyTable: ~Copyable {
         let unicodeHash: Int
     }
 
-    private var bytes = ByteBuffer()
+    private var bytes = UncheckedBytes()
     private var entries: [Entry] = []
     /// Open addressing: each slot holds a key's hash in its high half and its index + 1 in
     /// the low half; 0 is empty.
@@ -175,7 +175,7 @@ struct KeyTable: ~Copyable {
                 let slot = slots[position]
                 if UInt32(truncatingIfNeeded: slot >> 32) == hash {
                     let id = self.id(at: Int(slot & 0xFFFF_FFFF) - 1)
-                    if ByteOrder.equal(bytes(of: id), raw) {
+                    if EscapedTextOrder.equal(bytes(of: id), raw) {
                         return (id, hash, combined < 0x80)
                     }
                 }

@@ -2,7 +2,7 @@
 /// read back (an `allowedCharacters` that lets `%` through, or `+` with spaces written as `+`):
 /// an invalid root's description shows the raw text, as Alamofire's tree holds it.
 struct RawLeafValues: ~Copyable {
-    private var bytes = ByteBuffer(capacity: 16)
+    private var bytes = UncheckedBytes(capacity: 16)
     /// Each leaf's raw bytes in `bytes`, by the range of its escaped text in `FormTree.values`.
     private var ranges: [Range<Int>: Range<Int>] = [:]
 
@@ -19,7 +19,7 @@ struct RawLeafValues: ~Copyable {
     }
 
     /// Records the text `write` appends as that of the leaf escaped at `escaped`.
-    mutating func record(escapedAt escaped: Range<Int>, writing write: (inout ByteBuffer) -> Void) {
+    mutating func record(escapedAt escaped: Range<Int>, writing write: (inout UncheckedBytes) -> Void) {
         let start = bytes.count
         write(&bytes)
         ranges[escaped] = start..<bytes.count

@@ -148,17 +148,17 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: Stores
 
-    /// Stores the leaf `value` (a range of `tree.values`) at `component` below the container at
+    /// Stores the leaf `valueRange` (of `tree.values`) at `component` below the container at
     /// `container`. (The component, not only its step: an error's coding path shows its key.)
     ///
     /// - Throws: `EncodingError.invalidValue` when the leaf would be deeper than `maximumDepth`,
     ///   or where Alamofire traps on a negative index.
-    mutating func store(_ value: Range<Int>, at component: PathComponent, in container: PathID) throws {
+    mutating func store(_ valueRange: Range<Int>, at component: PathComponent, in container: PathID) throws {
         let step = component.step
         if paths[container.index].checksStores || step.isNegativeIndex {
             try checkStore(at: component, in: container)
         }
-        storeLeaf(value, at: step, in: resolve(container))
+        storeLeaf(valueRange, at: step, in: resolve(container))
     }
 
     /// Whether `path` is deeper than `maximumDepth`: a value there is not asked to encode itself.
@@ -194,41 +194,41 @@ struct TreeBuilder: ~Copyable {
         return EncodingError.invalidValue(depth, context)
     }
 
-    /// Stores the leaf `value` at `path` itself, as a single-value container does.
-    mutating func store(_ value: Range<Int>, at path: PathID) throws {
+    /// Stores the leaf `valueRange` at `path` itself, as a single-value container does.
+    mutating func store(_ valueRange: Range<Int>, at path: PathID) throws {
         guard path != .root else {
-            replaceWithLeaf(FormTree.root, value: value)
+            replaceWithLeaf(FormTree.root, valueRange: valueRange)
             return
         }
         let entry = paths[path.index]
-        try store(value, at: entry.component, in: entry.parent)
+        try store(valueRange, at: entry.component, in: entry.parent)
     }
 
     // Inlined into `store(_:at:in:)`, its one caller, where every leaf passes.
     @inline(__always)
-    private mutating func storeLeaf(_ value: Range<Int>, at step: TreeStep, in parent: Int32) {
+    private mutating func storeLeaf(_ valueRange: Range<Int>, at step: TreeStep, in parent: Int32) {
         switch step {
         case let .key(key):
             settle(parent, as: .object)
             if let existing = findChild(of: parent, key: key) {
-                replaceWithLeaf(existing, value: value)
+                replaceWithLeaf(existing, valueRange: valueRange)
             } else {
-                _ = tree.appendChild(FormNode(key: key, value: value), to: parent)
+                _ = tree.appendChild(FormNode(key: key, valueRange: valueRange), to: parent)
             }
         case let .index(index):
             settle(parent, as: .array)
             // A negative index only gets here when the array was just created, so it appends.
             if index >= 0 && index < Int(tree[parent].childCount) {
-                replaceWithLeaf(tree.element(index, of: parent), value: value)
+                replaceWithLeaf(tree.element(index, of: parent), valueRange: valueRange)
             } else {
-                _ = tree.appendElement(FormNode(value: value), to: parent)
+                _ = tree.appendElement(FormNode(valueRange: valueRange), to: parent)
             }
         }
     }
 
     /// Overwrites `node` with a leaf; a container's content is lost, so every cached path is
     /// suspect.
-    private mutating func replaceWithLeaf(_ node: Int32, value: Range<Int>) {
+    private mutating func replaceWithLeaf(_ node: Int32, valueRange: Range<Int>) {
         switch tree[node].kind {
         case .object, .array:
             tree.reset(node, to: .string)
@@ -236,7 +236,7 @@ struct TreeBuilder: ~Copyable {
         case .pending, .string:
             tree.settle(node, as: .string)
         }
-        tree.setValue(of: node, to: value)
+        tree.setValueRange(of: node, to: valueRange)
     }
 
     /// The node `path` leads to, created as Alamofire's walk would create it.

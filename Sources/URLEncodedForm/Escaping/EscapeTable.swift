@@ -105,7 +105,7 @@ final class EscapeTable: @unchecked Sendable {
     /// runs of escaped ones (words of non-Latin scripts, spaces, reserved characters), and
     /// branching at each change of run mispredicted more time away than copying runs in bulk
     /// saved (measured with callgrind's branch simulation and wall time on the catalog).
-    func appendEscaped(_ source: UnsafeRawBufferPointer, to buffer: inout ByteBuffer) {
+    func appendEscaped(_ source: UnsafeRawBufferPointer, to buffer: inout UncheckedBytes) {
         let count = source.count
         guard count > 0, let input = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         // Every byte expands to at most three, stored as a four-byte word whose last byte the
@@ -128,7 +128,7 @@ final class EscapeTable: @unchecked Sendable {
     }
 
     /// Appends the escaped UTF-8 of `string` to `buffer`.
-    func appendEscaped(_ string: String, to buffer: inout ByteBuffer) {
+    func appendEscaped(_ string: String, to buffer: inout UncheckedBytes) {
         string.withUTF8Bytes { appendEscaped($0, to: &buffer) }
     }
 

@@ -18,7 +18,7 @@ struct EscapedFragment: Equatable {
     }
 
     @inline(__always)
-    func append(to buffer: inout ByteBuffer) {
+    func append(to buffer: inout UncheckedBytes) {
         let destination = buffer.reserve(8)
         UnsafeMutableRawPointer(destination).storeBytes(of: bytes.littleEndian, as: UInt64.self)
         buffer.commit(count)

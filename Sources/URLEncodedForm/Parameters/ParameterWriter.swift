@@ -456,11 +456,11 @@ private func anyValue<Value>(_ value: Value) -> Any {
 /// The buffers a writer works in. Kept process-wide between encodings (`spare`), so that
 /// encoding parameters allocates little more than its result.
 struct ParameterWriterMemory: ~Copyable {
-    var output = ByteBuffer(capacity: 1024)
+    var output = UncheckedBytes(capacity: 1024)
     /// The escaped key of the value being written.
-    var key = ByteBuffer(capacity: 64)
+    var key = UncheckedBytes(capacity: 64)
     /// The same key raw, when a custom array encoding needs it.
-    var rawKey = ByteBuffer(capacity: 64)
+    var rawKey = UncheckedBytes(capacity: 64)
     /// The entries of the containers being walked, each container's after its parent's.
     var entries = UncheckedArray<ParameterEntry>()
     /// The containers being walked, outermost first.

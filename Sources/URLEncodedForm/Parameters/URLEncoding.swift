@@ -178,7 +178,7 @@ public struct URLEncoding: Sendable {
     /// - Parameter string: a key or a value.
     /// - Returns: the escaped string.
     public func escape(_ string: String) -> String {
-        var escaped = ByteBuffer(capacity: string.utf8.count * 3)
+        var escaped = UncheckedBytes(capacity: string.utf8.count * 3)
         ParameterWriter.escapeTable.appendEscaped(string, to: &escaped)
         return String(decoding: escaped.bytes(0..<escaped.count), as: UTF8.self)
     }

@@ -20,7 +20,7 @@ struct EscapedKeys: ~Copyable {
         var isPrefixOfAnother = false
     }
 
-    private var bytes = ByteBuffer()
+    private var bytes = UncheckedBytes()
     private var entries: [Entry] = []
     /// Whether `rank(of:)` and `isPrefixOfAnother(_:)` hold, for every key of the table.
     private(set) var isRanked = false
@@ -96,7 +96,7 @@ struct EscapedKeys: ~Copyable {
         }
         // A key that begins any later key begins the next one: everything sorted between
         // them begins with it too.
-        for position in order.indices.dropLast() where ByteOrder.isPrefix(text(at: Int(order[position].index)),
+        for position in order.indices.dropLast() where EscapedTextOrder.isPrefix(text(at: Int(order[position].index)),
                                                                           of: text(at: Int(order[position + 1].index))) {
             entries[Int(order[position].index)].isPrefixOfAnother = true
         }
@@ -130,7 +130,7 @@ struct EscapedKeys: ~Copyable {
     /// Appends the escaped key to `buffer`, with the `opening` and `closing` it was built with
     /// around it when `wrapped`.
     @inline(__always)
-    func append(_ key: KeyID, wrapped: Bool, to buffer: inout ByteBuffer) {
+    func append(_ key: KeyID, wrapped: Bool, to buffer: inout UncheckedBytes) {
         let entry = entries[Int(key.index)]
         let range = wrapped ? entry.start - openingLength..<entry.end + closingLength : entry.start..<entry.end
         buffer.append(range, of: bytes)

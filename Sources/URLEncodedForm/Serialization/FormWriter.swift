@@ -18,13 +18,13 @@ import Foundation
 /// order of their values.
 struct FormWriter: ~Copyable {
     private let options: EncodingOptions
-    private var output: ByteBuffer
+    private var output: UncheckedBytes
     /// The key of the node being written: escaped, or raw when `leafKeys` is set.
-    private var key: ByteBuffer
+    private var key: UncheckedBytes
     /// Start and end offsets in `output` of the children written at each open level.
     private var segments: UncheckedArray<Int>
     /// Where a level's bytes are copied while they are reordered.
-    private var scratch: ByteBuffer
+    private var scratch: UncheckedBytes
     /// Sorts a level's children, in memory reused level after level.
     private var sorter: SegmentSorter
     /// How many of the levels being written will reorder their children once written.
@@ -189,7 +189,7 @@ struct FormWriter: ~Copyable {
             let childKey = tree[levelEntries[index].node].key
             guard !escapedKeys.isRanked || escapedKeys.isPrefixOfAnother(childKey) else { continue }
             let next = escapedKeys.bytes(of: tree[levelEntries[index + 1].node].key)
-            if ByteOrder.isPrefix(escapedKeys.bytes(of: childKey), of: next) {
+            if EscapedTextOrder.isPrefix(escapedKeys.bytes(of: childKey), of: next) {
                 return false
             }
         }
@@ -219,9 +219,9 @@ struct FormWriter: ~Copyable {
         var child = tree[parent].firstChild
         while child != FormTree.none {
             guard tree[child].kind == .string else { return false }
-            let value = tree[child].value
-            segments.append(value.lowerBound)
-            segments.append(value.upperBound)
+            let valueRange = tree[child].valueRange
+            segments.append(valueRange.lowerBound)
+            segments.append(valueRange.upperBound)
             child = tree[child].nextSibling
         }
         let bounds = segments.elements(from: first)
@@ -233,7 +233,7 @@ struct FormWriter: ~Copyable {
             if rank > 0 {
                 output.append(UInt8(ascii: "&"))
             }
-            writePair(value: bounds.range(of: entry), in: tree)
+            writePair(valueRange: bounds.range(of: entry), in: tree)
         }
         key.truncate(to: keyMark)
         return true
@@ -241,19 +241,19 @@ struct FormWriter: ~Copyable {
 
     @inline(__always)
     private mutating func writeLeaf(_ leaf: Int32, in tree: borrowing FormTree) {
-        writePair(value: tree[leaf].value, in: tree)
+        writePair(valueRange: tree[leaf].valueRange, in: tree)
     }
 
-    /// Writes the key on the stack, `=` and the escaped `value` from the tree's values.
+    /// Writes the key on the stack, `=` and the escaped value at `valueRange` of the tree's values.
     @inline(__always)
-    private mutating func writePair(value: Range<Int>, in tree: borrowing FormTree) {
+    private mutating func writePair(valueRange: Range<Int>, in tree: borrowing FormTree) {
         if let leafKeys {
             leafKeys.appendEncoded(key.bytes(0..<key.count), to: &output)
         } else {
             output.append(0..<key.count, of: key)
         }
         output.append(UInt8(ascii: "="))
-        output.append(value, of: tree.values)
+        output.append(valueRange, of: tree.values)
     }
 
     // MARK: Keys
@@ -327,7 +327,7 @@ struct FormWriter: ~Copyable {
             UnsafeRawBufferPointer(rebasing: written[bounds[2 &* index] &+ sharedPrefix..<bounds[2 &* index &+ 1]])
         }
         // Levels often arrive in order (short arrays of numbers, sorted keys): one pass tells.
-        guard (1..<count).contains(where: { ByteOrder.precedes(segment($0), segment($0 - 1)) }) else { return }
+        guard (1..<count).contains(where: { EscapedTextOrder.precedes(segment($0), segment($0 - 1)) }) else { return }
         let sorted = sorter.sort(count, in: written, bounds: bounds, skipping: sharedPrefix)
 
         if levelsToSort == 0 {
@@ -379,7 +379,7 @@ struct FormWriter: ~Copyable {
     /// Appends the segments `bounds` delimits to `destination` in `order`, `&`-separated,
     /// reading them from `source`, where they sit `shift` bytes before their bounds.
     private static func append(_ order: UnsafeMutableBufferPointer<SegmentOrder>, of bounds: UnsafeMutableBufferPointer<Int>,
-                               from source: borrowing ByteBuffer, to destination: inout ByteBuffer, shift: Int) {
+                               from source: borrowing UncheckedBytes, to destination: inout UncheckedBytes, shift: Int) {
         for (rank, entry) in order.enumerated() {
             if rank > 0 {
                 destination.append(UInt8(ascii: "&"))
@@ -392,9 +392,9 @@ struct FormWriter: ~Copyable {
 
 /// The memory a `FormWriter` works in, kept between encodings by a reused session.
 struct WriterBuffers: ~Copyable {
-    var output = ByteBuffer(capacity: 1024)
-    var key = ByteBuffer()
-    var scratch = ByteBuffer()
+    var output = UncheckedBytes(capacity: 1024)
+    var key = UncheckedBytes()
+    var scratch = UncheckedBytes()
     var segments = UncheckedArray<Int>()
     var sorter = SegmentSorter()
     var pieces = UncheckedArray<Int>()

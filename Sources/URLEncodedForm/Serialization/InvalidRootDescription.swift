@@ -18,8 +18,9 @@ enum InvalidRootDescription {
         let prefix = qualified ? "Alamofire.URLEncodedFormComponent." : ""
         switch tree[node].kind {
         case .string:
-            let value = tree[node].value
-            let text = tree.rawValues.text(escapedAt: value) ?? decode(tree.values.bytes(value), plusIsSpace: plusIsSpace)
+            let valueRange = tree[node].valueRange
+            let text = tree.rawValues.text(escapedAt: valueRange)
+                ?? decode(tree.values.bytes(valueRange), plusIsSpace: plusIsSpace)
             return prefix + "string(" + String(reflecting: text) + ")"
         case .array:
             let elements = children(of: node, in: tree).map { of($0, in: tree, plusIsSpace: plusIsSpace, qualified: true) }

@@ -19,7 +19,7 @@ final class LeafKeyEncoder {
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding
     private let escapeTable: EscapeTable
     /// The remembered paths and their encodings, back to back.
-    private var memoBytes = ByteBuffer()
+    private var memoBytes = UncheckedBytes()
     /// Remembered paths by the hash of their bytes; a hash two paths share keeps the first.
     private var memo: [Int: Remembered] = [:]
 
@@ -29,7 +29,7 @@ final class LeafKeyEncoder {
     }
 
     /// Appends the escaped encoding of the path `rawKey` to `output`.
-    func appendEncoded(_ rawKey: UnsafeRawBufferPointer, to output: inout ByteBuffer) {
+    func appendEncoded(_ rawKey: UnsafeRawBufferPointer, to output: inout UncheckedBytes) {
         if case .useDefaultKeys = keyEncoding {
             // Here for a custom array encoding alone: the path is escaped as it is.
             escapeTable.appendEscaped(rawKey, to: &output)
@@ -39,7 +39,7 @@ final class LeafKeyEncoder {
         hasher.combine(bytes: rawKey)
         let hash = hasher.finalize()
         let known = memo[hash]
-        if let known, ByteOrder.equal(memoBytes.bytes(known.rawKey), rawKey) {
+        if let known, EscapedTextOrder.equal(memoBytes.bytes(known.rawKey), rawKey) {
             output.append(known.encoded, of: memoBytes)
             return
         }

@@ -1,4 +1,4 @@
-/// Sorts byte strings into the order `String` puts them in (`ByteOrder`), eight bytes at a
+/// Sorts byte strings into the order `String` puts them in (`EscapedTextOrder`), eight bytes at a
 /// time, with integer comparisons only: the segments a level's children wrote, the values of
 /// an array of leaves, the escaped keys of a tree.
 ///
@@ -50,7 +50,7 @@ struct SegmentSorter: ~Copyable {
             if members.count == 2 {
                 // A pair (a two-element array, two records with the same first value) is
                 // settled by one comparison.
-                if ByteOrder.precedes(UnsafeRawBufferPointer(rebasing: segment(members[1])[group.offset...]), first) {
+                if EscapedTextOrder.precedes(UnsafeRawBufferPointer(rebasing: segment(members[1])[group.offset...]), first) {
                     members.swapAt(0, 1)
                 }
                 continue
@@ -58,7 +58,7 @@ struct SegmentSorter: ~Copyable {
             var shared = first.count
             for member in members.dropFirst() {
                 let rest = UnsafeRawBufferPointer(rebasing: segment(member)[group.offset...])
-                shared = min(shared, ByteOrder.commonPrefixLength(first, rest))
+                shared = min(shared, EscapedTextOrder.commonPrefixLength(first, rest))
             }
             let offset = group.offset &+ shared
             for position in members.indices {
@@ -151,7 +151,7 @@ struct SegmentOrder {
 
     mutating func read(_ segment: UnsafeRawBufferPointer, at offset: Int) {
         length = Int32(min(max(segment.count &- offset, 0), 8))
-        word = ByteOrder.leadingWord(of: segment, from: offset)
+        word = EscapedTextOrder.leadingWord(of: segment, from: offset)
     }
 
     /// Whether this segment sorts before `other` on the bytes read. A segment that ends among

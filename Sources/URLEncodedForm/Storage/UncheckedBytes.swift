@@ -1,14 +1,15 @@
 import Foundation
 
-/// A growable run of bytes written through raw pointers: the one buffer every stage of an
-/// encoding appends to (escaped values, raw keys, the output).
+/// A growable run of bytes written through raw pointers, without bounds checks: the one kind of
+/// buffer every stage of an encoding appends to (escaped values, raw keys, the output). The
+/// bytes' counterpart of `UncheckedArray`; not SwiftNIO's `ByteBuffer`, which checks.
 ///
 /// It is `~Copyable` so that the memory has exactly one owner and is freed exactly once.
 ///
 /// Every buffer keeps `slack` zeroed bytes past its capacity, so that a short range copied from
 /// one buffer to another can be moved as a fixed 64 bytes (see `append(_:of:)`): reads and
 /// writes past the range stay inside both allocations.
-struct ByteBuffer: ~Copyable {
+struct UncheckedBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// The number of bytes written.
@@ -76,7 +77,7 @@ struct ByteBuffer: ~Copyable {
     /// range is read from `source`'s slack or bytes and written into this buffer's slack or
     /// unused capacity, where nothing reads it.
     @inline(__always)
-    mutating func append(_ range: Range<Int>, of source: borrowing ByteBuffer) {
+    mutating func append(_ range: Range<Int>, of source: borrowing UncheckedBytes) {
         let length = range.count
         let from = UnsafeRawPointer(source.base + range.lowerBound)
         let to = UnsafeMutableRawPointer(reserve(length))

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The order `String` sorts escaped text in. Escaped text is ASCII (every non-ASCII byte is
-/// percent-escaped), and on ASCII `String`'s `<` is byte-wise, with a prefix first.
-enum ByteOrder {
+/// The order `String` sorts escaped text in, and the byte comparisons it is made of. Escaped text
+/// is ASCII (every non-ASCII byte is percent-escaped), and on ASCII `String`'s `<` is byte-wise,
+/// with a prefix first.
+enum EscapedTextOrder {
     @inline(__always)
     static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         let common = min(a.count, b.count)
