@@ -9,7 +9,7 @@ struct ChildIndex {
         /// The parent's `FormNode.identity`; 0 marks an empty slot.
         var owner: Int32
         var hash: UInt32
-        var child: Int32
+        var child: NodeID
     }
 
     private var slots: [Slot] = []
@@ -26,7 +26,7 @@ struct ChildIndex {
         occupied = 0
     }
 
-    mutating func insert(owner: Int32, hash: UInt32, child: Int32) {
+    mutating func insert(owner: Int32, hash: UInt32, child: NodeID) {
         if (occupied + 1) * 2 > slots.count {
             grow()
         }
@@ -39,7 +39,7 @@ struct ChildIndex {
     }
 
     /// The first child registered under (`owner`, `hash`) that `matches` accepts.
-    func first(owner: Int32, hash: UInt32, where matches: (Int32) -> Bool) -> Int32? {
+    func first(owner: Int32, hash: UInt32, where matches: (NodeID) -> Bool) -> NodeID? {
         guard !slots.isEmpty else { return nil }
         var position = Self.position(owner: owner, hash: hash, mask: slots.count - 1)
         while slots[position].owner != 0 {
@@ -59,7 +59,7 @@ struct ChildIndex {
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(owner: 0, hash: 0, child: 0), count: max(64, old.count * 2))
+        slots = Array(repeating: Slot(owner: 0, hash: 0, child: .none), count: max(64, old.count * 2))
         occupied = 0
         for slot in old where slot.owner != 0 {
             insert(owner: slot.owner, hash: slot.hash, child: slot.child)

@@ -1,5 +1,7 @@
-/// A coding path, as the index of its last component in `CodingPathTable`.
-struct PathID: Equatable {
+/// A coding path, by the index of its last component in the builder's paths.
+struct PathID: UncheckedArrayID, Equatable {
+    typealias Element = CodingPathEntry
+
     let index: Int32
 
     /// The empty path of the root value.
@@ -22,7 +24,7 @@ struct CodingPathEntry {
     /// A value stored below this path may throw: the path has a negative index, or a child of
     /// it would be deeper than the builder's `maximumDepth`. One test on the store path.
     let checksStores: Bool
-    var cachedNode: Int32 = FormTree.none
+    var cachedNode = NodeID.none
     var cachedEpoch = 0
 }
 

@@ -1,5 +1,17 @@
+/// A node of a `FormTree`, by its index in the tree's nodes.
+struct NodeID: UncheckedArrayID, Equatable {
+    typealias Element = FormNode
+
+    let index: Int32
+
+    /// "No node".
+    static let none = NodeID(index: -1)
+    /// The root, an object until something replaces it.
+    static let root = NodeID(index: 0)
+}
+
 /// One node of the tree an encoding builds: an object, an array or a string leaf. Nodes live in
-/// `FormTree.nodes` and refer to each other by index; children form a singly linked list in
+/// `FormTree.nodes` and refer to each other by `NodeID`; children form a singly linked list in
 /// insertion order, which is the order Alamofire keeps.
 ///
 /// A node is 32 bytes: the writer visits every node after the builder made them all, so the
@@ -23,10 +35,10 @@ struct FormNode {
     var indexHashesUnicode = false
     /// The key of an object child.
     var key = KeyID.none
-    var nextSibling: Int32 = FormTree.none
+    var nextSibling = NodeID.none
     var childCount: Int32 = 0
     /// A container's first child (low half) and last child (high half); a leaf's value length.
-    private var links = UInt64(UInt32(bitPattern: FormTree.none)) * 0x1_0000_0001
+    private var links = UInt64(UInt32(bitPattern: NodeID.none.index)) * 0x1_0000_0001
     /// An object's `keyFilter` until it is indexed; an indexed container's `identity`; a
     /// leaf's value start.
     private var word: UInt64 = 0
@@ -49,14 +61,14 @@ struct FormNode {
         self.valueRange = valueRange
     }
 
-    var firstChild: Int32 {
-        get { Int32(truncatingIfNeeded: links) }
-        set { links = links & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: newValue)) }
+    var firstChild: NodeID {
+        get { NodeID(index: Int32(truncatingIfNeeded: links)) }
+        set { links = links & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: newValue.index)) }
     }
 
-    var lastChild: Int32 {
-        get { Int32(truncatingIfNeeded: links >> 32) }
-        set { links = links & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue)) << 32 }
+    var lastChild: NodeID {
+        get { NodeID(index: Int32(truncatingIfNeeded: links >> 32)) }
+        set { links = links & 0xFFFF_FFFF | UInt64(UInt32(bitPattern: newValue.index)) << 32 }
     }
 
     /// A one-word Bloom filter of an unindexed object's child keys (`KeyID.filterBit`): a clear
@@ -89,7 +101,7 @@ struct FormNode {
         self = FormNode(kind: kind, key: key, nextSibling: nextSibling)
     }
 
-    private init(kind: Kind, key: KeyID, nextSibling: Int32) {
+    private init(kind: Kind, key: KeyID, nextSibling: NodeID) {
         self.kind = kind
         self.key = key
         self.nextSibling = nextSibling

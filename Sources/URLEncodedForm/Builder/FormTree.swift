@@ -4,10 +4,6 @@
 /// Object keys are compared as Swift compares `String`s, by canonical equivalence (`"é"` and
 /// `"e\u{301}"` are one key): byte for byte when both keys are ASCII, as `String`s otherwise.
 struct FormTree: ~Copyable {
-    /// "No node".
-    static let none: Int32 = -1
-    /// The root, an object until something replaces it.
-    static let root: Int32 = 0
     /// Parents with more children than this are looked up through `ChildIndex`, not scanned.
     static let indexThreshold: Int32 = 32
 
@@ -43,7 +39,7 @@ struct FormTree: ~Copyable {
         nodes.capacityInBytes + keys.capacityInBytes + values.capacityInBytes + index.capacityInBytes
     }
 
-    subscript(node: Int32) -> FormNode {
+    subscript(node: NodeID) -> FormNode {
         nodes[node]
     }
 
@@ -55,7 +51,7 @@ struct FormTree: ~Copyable {
 
     /// The child of object `parent` whose key equals `key`.
     @inline(__always)
-    mutating func child(of parent: Int32, key: KeyID) -> Int32? {
+    mutating func child(of parent: NodeID, key: KeyID) -> NodeID? {
         let parentNode = nodes[parent]
         // Most keys are new. Between ASCII keys equal means the same id, and the filter of an
         // unindexed parent proves a new one absent without a call, a scan or a hash.
@@ -67,7 +63,7 @@ struct FormTree: ~Copyable {
     }
 
     /// `child(of:key:)` when the filter cannot tell: through the index, or by a scan.
-    private mutating func searchChild(of parent: Int32, key: KeyID) -> Int32? {
+    private mutating func searchChild(of parent: NodeID, key: KeyID) -> NodeID? {
         let parentNode = nodes[parent]
         if parentNode.isIndexed {
             if !key.isASCII && !parentNode.indexHashesUnicode {
@@ -80,7 +76,7 @@ struct FormTree: ~Copyable {
         }
         let bytewise = key.isASCII && !parentNode.hasNonASCIIChildKeys
         var candidate = parentNode.firstChild
-        while candidate != Self.none {
+        while candidate != NodeID.none {
             let node = nodes[candidate]
             if bytewise ? node.key == key : keyOf(candidate, equals: key) {
                 return candidate
@@ -91,7 +87,7 @@ struct FormTree: ~Copyable {
     }
 
     /// Element `position` of array `parent`, which must have more elements than that.
-    mutating func element(_ position: Int, of parent: Int32) -> Int32 {
+    mutating func element(_ position: Int, of parent: NodeID) -> NodeID {
         let array = nodes[parent]
         if position == Int(array.childCount) - 1 {
             return array.lastChild
@@ -101,7 +97,7 @@ struct FormTree: ~Copyable {
         }
         if nodes[parent].isIndexed {
             let owner = nodes[parent].identity
-            return index.first(owner: owner, hash: UInt32(truncatingIfNeeded: position)) { _ in true } ?? Self.none
+            return index.first(owner: owner, hash: UInt32(truncatingIfNeeded: position)) { _ in true } ?? NodeID.none
         }
         var element = array.firstChild
         for _ in 0..<position {
@@ -111,7 +107,7 @@ struct FormTree: ~Copyable {
     }
 
     /// Whether the key of object child `node` equals `key`.
-    func keyOf(_ node: Int32, equals key: KeyID) -> Bool {
+    func keyOf(_ node: NodeID, equals key: KeyID) -> Bool {
         let stored = nodes[node].key
         if stored == key {
             return true
@@ -128,8 +124,8 @@ struct FormTree: ~Copyable {
 
     /// Appends `node`, whose `key` is set, as the last child of object `parent`.
     @inline(__always)
-    mutating func appendChild(_ node: FormNode, to parent: Int32) -> Int32 {
-        let child = link(Int32(nodes.append(node)), to: parent)
+    mutating func appendChild(_ node: FormNode, to parent: NodeID) -> NodeID {
+        let child = link(NodeID(index: Int32(nodes.append(node))), to: parent)
         let parentNode = nodes[parent]
         // Most children: an ASCII key in a parent too small for the index; only the filter
         // learns of it.
@@ -143,7 +139,7 @@ struct FormTree: ~Copyable {
 
     /// Records the new child `child` of `parent` under `key` in the parent's flags, filter and
     /// index, building the index when the parent grows past `indexThreshold`.
-    private mutating func register(_ child: Int32, key: KeyID, in parent: Int32) {
+    private mutating func register(_ child: NodeID, key: KeyID, in parent: NodeID) {
         if !key.isASCII {
             nodes[parent].hasNonASCIIChildKeys = true
         }
@@ -166,8 +162,8 @@ struct FormTree: ~Copyable {
     // Inlined, as `appendChild(_:to:)` is: every array element passes here.
     /// Appends `node` as the last element of array `parent`.
     @inline(__always)
-    mutating func appendElement(_ node: FormNode, to parent: Int32) -> Int32 {
-        let element = link(Int32(nodes.append(node)), to: parent)
+    mutating func appendElement(_ node: FormNode, to parent: NodeID) -> NodeID {
+        let element = link(NodeID(index: Int32(nodes.append(node))), to: parent)
         // Arrays are indexed by position once an element is looked up past the threshold.
         let parentNode = nodes[parent]
         if parentNode.isIndexed {
@@ -179,9 +175,9 @@ struct FormTree: ~Copyable {
 
     /// Makes `child` the last child of `parent`.
     @inline(__always)
-    private mutating func link(_ child: Int32, to parent: Int32) -> Int32 {
+    private mutating func link(_ child: NodeID, to parent: NodeID) -> NodeID {
         let last = nodes[parent].lastChild
-        if last == Self.none {
+        if last == NodeID.none {
             nodes[parent].firstChild = child
         } else {
             nodes[last].nextSibling = child
@@ -192,23 +188,23 @@ struct FormTree: ~Copyable {
     }
 
     /// Empties `node` and makes it a `kind`; it keeps its place and key.
-    mutating func reset(_ node: Int32, to kind: FormNode.Kind) {
+    mutating func reset(_ node: NodeID, to kind: FormNode.Kind) {
         // Entries the index holds for the old children keep an identity the node drops: they
         // belong to nobody now.
         nodes[node].reset(to: kind)
     }
 
     /// Gives `node` a `kind` without clearing it: a pending node's first use, or a leaf's new value.
-    mutating func settle(_ node: Int32, as kind: FormNode.Kind) {
+    mutating func settle(_ node: NodeID, as kind: FormNode.Kind) {
         nodes[node].kind = kind
     }
 
-    mutating func setValueRange(of node: Int32, to valueRange: Range<Int>) {
+    mutating func setValueRange(of node: NodeID, to valueRange: Range<Int>) {
         nodes[node].valueRange = valueRange
     }
 
     /// Gives object child `node` of `parent` the spelling `key`, a canonically equal key.
-    mutating func respell(_ node: Int32, of parent: Int32, as key: KeyID) {
+    mutating func respell(_ node: NodeID, of parent: NodeID, as key: KeyID) {
         nodes[node].key = key
         if !nodes[parent].isIndexed {
             nodes[parent].keyFilter |= key.filterBit
@@ -230,7 +226,7 @@ struct FormTree: ~Copyable {
     }
 
     /// Registers every child of `parent` in the index under a fresh identity.
-    private mutating func buildIndex(of parent: Int32, unicode: Bool) {
+    private mutating func buildIndex(of parent: NodeID, unicode: Bool) {
         let owner = newIdentity()
         nodes[parent].identity = owner
         nodes[parent].isIndexed = true
@@ -238,7 +234,7 @@ struct FormTree: ~Copyable {
         let isObject = nodes[parent].kind == .object
         var child = nodes[parent].firstChild
         var position: UInt32 = 0
-        while child != Self.none {
+        while child != NodeID.none {
             let key = nodes[child].key
             let hash = !isObject ? position : unicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
             index.insert(owner: owner, hash: hash, child: child)

@@ -73,8 +73,8 @@ struct TreeBuilder: ~Copyable {
 
     /// The path `parent` extended by `component`.
     mutating func path(_ parent: PathID, appending component: PathComponent) -> PathID {
-        let depth = paths[parent.index].depth + 1
-        let hasNegativeIndex = component.step.isNegativeIndex || paths[parent.index].hasNegativeIndex
+        let depth = paths[parent].depth + 1
+        let hasNegativeIndex = component.step.isNegativeIndex || paths[parent].hasNegativeIndex
         paths.append(CodingPathEntry(parent: parent, depth: depth, component: component, hasNegativeIndex: hasNegativeIndex,
                                      checksStores: hasNegativeIndex || Int(depth) >= maximumDepth))
         return PathID(index: Int32(paths.count - 1))
@@ -90,7 +90,7 @@ struct TreeBuilder: ~Copyable {
         var keys: [any CodingKey] = []
         var current = path
         while current != .root {
-            let entry = paths[current.index]
+            let entry = paths[current]
             keys.append(codingKey(for: entry.component))
             current = entry.parent
         }
@@ -155,7 +155,7 @@ struct TreeBuilder: ~Copyable {
     ///   or where Alamofire traps on a negative index.
     mutating func store(_ valueRange: Range<Int>, at component: PathComponent, in container: PathID) throws {
         let step = component.step
-        if paths[container.index].checksStores || step.isNegativeIndex {
+        if paths[container].checksStores || step.isNegativeIndex {
             try checkStore(at: component, in: container)
         }
         storeLeaf(valueRange, at: step, in: resolve(container))
@@ -167,19 +167,19 @@ struct TreeBuilder: ~Copyable {
     /// non-mutating method gets a copy of the whole builder (a `memcpy` per nested value).
     @inline(__always)
     mutating func exceedsMaximumDepth(_ path: PathID) -> Bool {
-        Int(paths[path.index].depth) > maximumDepth
+        Int(paths[path].depth) > maximumDepth
     }
 
     /// Throws `EncodingError.invalidValue`, with the depth as its value, for a value at `path`,
     /// which `exceedsMaximumDepth`.
     mutating func throwDepthError(at path: PathID) throws -> Never {
-        throw depthError(Int(paths[path.index].depth), at: codingPath(path))
+        throw depthError(Int(paths[path].depth), at: codingPath(path))
     }
 
     /// The checks of a store whose path `checksStores`: the depth limit, then a negative index.
     @inline(never)
     private mutating func checkStore(at component: PathComponent, in container: PathID) throws {
-        let depth = Int(paths[container.index].depth) + 1
+        let depth = Int(paths[container].depth) + 1
         if depth > maximumDepth {
             throw depthError(depth, at: codingPath(container, appending: codingKey(for: component)))
         }
@@ -197,16 +197,16 @@ struct TreeBuilder: ~Copyable {
     /// Stores the leaf `valueRange` at `path` itself, as a single-value container does.
     mutating func store(_ valueRange: Range<Int>, at path: PathID) throws {
         guard path != .root else {
-            replaceWithLeaf(FormTree.root, valueRange: valueRange)
+            replaceWithLeaf(NodeID.root, valueRange: valueRange)
             return
         }
-        let entry = paths[path.index]
+        let entry = paths[path]
         try store(valueRange, at: entry.component, in: entry.parent)
     }
 
     // Inlined into `store(_:at:in:)`, its one caller, where every leaf passes.
     @inline(__always)
-    private mutating func storeLeaf(_ valueRange: Range<Int>, at step: TreeStep, in parent: Int32) {
+    private mutating func storeLeaf(_ valueRange: Range<Int>, at step: TreeStep, in parent: NodeID) {
         switch step {
         case let .key(key):
             settle(parent, as: .object)
@@ -228,7 +228,7 @@ struct TreeBuilder: ~Copyable {
 
     /// Overwrites `node` with a leaf; a container's content is lost, so every cached path is
     /// suspect.
-    private mutating func replaceWithLeaf(_ node: Int32, valueRange: Range<Int>) {
+    private mutating func replaceWithLeaf(_ node: NodeID, valueRange: Range<Int>) {
         switch tree[node].kind {
         case .object, .array:
             tree.reset(node, to: .string)
@@ -245,8 +245,8 @@ struct TreeBuilder: ~Copyable {
     /// each node it reaches while every step so far was stable (would lead to the same node
     /// again). It loops rather than recurses: paths can be as deep as the value.
     @inline(__always)
-    private mutating func resolve(_ path: PathID) -> Int32 {
-        let entry = paths[path.index]
+    private mutating func resolve(_ path: PathID) -> NodeID {
+        let entry = paths[path]
         if !exactMode, path != .root, entry.cachedEpoch == epoch {
             return entry.cachedNode
         }
@@ -254,17 +254,17 @@ struct TreeBuilder: ~Copyable {
     }
 
     /// `resolve(_:)` when `path`'s own node is not cached.
-    private mutating func walk(to path: PathID) -> Int32 {
+    private mutating func walk(to path: PathID) -> NodeID {
         // Most often the path is a new container's, one step below a cached one.
-        let parent = paths[path.index].parent
-        if !exactMode && path != .root && (parent == .root || paths[parent.index].cachedEpoch == epoch) {
-            return step(to: path, from: parent == .root ? FormTree.root : paths[parent.index].cachedNode, stable: true).node
+        let parent = paths[path].parent
+        if !exactMode && path != .root && (parent == .root || paths[parent].cachedEpoch == epoch) {
+            return step(to: path, from: parent == .root ? NodeID.root : paths[parent].cachedNode, stable: true).node
         }
         walk.truncate(to: 0)
         var start = path
-        var node = FormTree.root
+        var node = NodeID.root
         while start != .root {
-            let entry = paths[start.index]
+            let entry = paths[start]
             if !exactMode && entry.cachedEpoch == epoch {
                 node = entry.cachedNode
                 break
@@ -283,12 +283,12 @@ struct TreeBuilder: ~Copyable {
     /// every step so far was stable (would lead to the same node again), in which case the
     /// node is cached.
     @inline(__always)
-    private mutating func step(to path: PathID, from parent: Int32, stable: Bool) -> (node: Int32, stable: Bool) {
-        let child = descend(from: parent, by: paths[path.index].component.step)
+    private mutating func step(to path: PathID, from parent: NodeID, stable: Bool) -> (node: NodeID, stable: Bool) {
+        let child = descend(from: parent, by: paths[path].component.step)
         let stable = stable && child.stable
         if stable && !exactMode {
-            paths[path.index].cachedNode = child.node
-            paths[path.index].cachedEpoch = epoch
+            paths[path].cachedNode = child.node
+            paths[path].cachedEpoch = epoch
         }
         return (child.node, stable)
     }
@@ -297,7 +297,7 @@ struct TreeBuilder: ~Copyable {
     /// One step of the walk: the child at `step`, made if missing. `stable` tells whether the
     /// same step will lead to the same child next time.
     @inline(__always)
-    private mutating func descend(from parent: Int32, by step: TreeStep) -> (node: Int32, stable: Bool) {
+    private mutating func descend(from parent: NodeID, by step: TreeStep) -> (node: NodeID, stable: Bool) {
         switch step {
         case let .key(key):
             settle(parent, as: .object)
@@ -319,7 +319,7 @@ struct TreeBuilder: ~Copyable {
     /// Gives `node` the kind the next step needs; a node of another kind is replaced, losing
     /// its content.
     @inline(__always)
-    private mutating func settle(_ node: Int32, as kind: FormNode.Kind) {
+    private mutating func settle(_ node: NodeID, as kind: FormNode.Kind) {
         let current = tree[node].kind
         if current == kind {
             return
@@ -335,7 +335,7 @@ struct TreeBuilder: ~Copyable {
     /// The object child with `key`. A match spelled differently takes the new spelling, as
     /// Alamofire's walk does, and from then on every walk is exact.
     @inline(__always)
-    private mutating func findChild(of parent: Int32, key: KeyID) -> Int32? {
+    private mutating func findChild(of parent: NodeID, key: KeyID) -> NodeID? {
         guard let child = tree.child(of: parent, key: key) else { return nil }
         if tree[child].key != key {
             tree.respell(child, of: parent, as: key)
@@ -349,7 +349,7 @@ struct TreeBuilder: ~Copyable {
     /// Throws where Alamofire would trap on a negative index: one before the last step always
     /// does; the last step does when the walk arrives at an array (including one it creates).
     private mutating func checkNegativeIndices(_ container: PathID, then component: PathComponent) throws {
-        if paths[container.index].hasNegativeIndex {
+        if paths[container].hasNegativeIndex {
             throw negativeIndexError(at: firstNegativeIndexPath(container))
         }
         if case let .index(index) = component.step, index < 0, walkArrivesAtArray(container) {
@@ -363,7 +363,7 @@ struct TreeBuilder: ~Copyable {
         var current = path
         var outermost = path
         while current != .root {
-            let entry = paths[current.index]
+            let entry = paths[current]
             if case let .index(index) = entry.component.step, index < 0 {
                 outermost = current
             }
@@ -374,7 +374,7 @@ struct TreeBuilder: ~Copyable {
 
     private func negativeIndexError(at path: PathID) -> EncodingError {
         var index = -1
-        if case let .index(value) = paths[path.index].component.step {
+        if case let .index(value) = paths[path].component.step {
             index = value
         }
         let context = EncodingError.Context(codingPath: codingPath(path),
@@ -388,10 +388,10 @@ struct TreeBuilder: ~Copyable {
         var steps: [TreeStep] = []
         var current = path
         while current != .root {
-            steps.append(paths[current.index].component.step)
-            current = paths[current.index].parent
+            steps.append(paths[current].component.step)
+            current = paths[current].parent
         }
-        var node: Int32? = FormTree.root
+        var node: NodeID? = NodeID.root
         var createdKind = FormNode.Kind.object
         for step in steps.reversed() {
             switch step {

@@ -70,9 +70,9 @@ struct FormWriter: ~Copyable {
     /// Throws `URLEncodedFormEncoder.Error.invalidRootObject` unless the root of `tree` is an
     /// object, the one root `write(_:options:buffers:)` takes.
     static func checkRoot(of tree: borrowing FormTree, options: EncodingOptions) throws {
-        guard tree[FormTree.root].kind == .object else {
+        guard tree[NodeID.root].kind == .object else {
             throw URLEncodedFormEncoder.Error.invalidRootObject(
-                InvalidRootDescription.of(FormTree.root, in: tree, plusIsSpace: options.escapeTable.writesSpaceAsPlus))
+                InvalidRootDescription.of(NodeID.root, in: tree, plusIsSpace: options.escapeTable.writesSpaceAsPlus))
         }
     }
 
@@ -81,7 +81,7 @@ struct FormWriter: ~Copyable {
     static func write(_ tree: borrowing FormTree, options: EncodingOptions,
                       buffers: consuming WriterBuffers) -> WriterBuffers {
         var writer = FormWriter(options: options, tree: tree, buffers: buffers)
-        writer.writeChildren(of: FormTree.root, in: tree, isRoot: true)
+        writer.writeChildren(of: NodeID.root, in: tree, isRoot: true)
         writer.list(writer.unlisted..<writer.output.count)
         return writer.buffers()
     }
@@ -92,7 +92,7 @@ struct FormWriter: ~Copyable {
                       escapedKeys: escapedKeys, levelEntries: levelEntries)
     }
 
-    private mutating func writeChildren(of parent: Int32, in tree: borrowing FormTree, isRoot: Bool) {
+    private mutating func writeChildren(of parent: NodeID, in tree: borrowing FormTree, isRoot: Bool) {
         let node = tree[parent]
         if settings.writesInKeyOrder && node.kind == .object && node.childCount > 1
             && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
@@ -119,7 +119,7 @@ struct FormWriter: ~Copyable {
 
         var child = tree[parent].firstChild
         var position = 0
-        while child != FormTree.none {
+        while child != NodeID.none {
             if position > 0 {
                 output.append(UInt8(ascii: "&"))
             }
@@ -147,7 +147,7 @@ struct FormWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func writeNode(_ node: Int32, in tree: borrowing FormTree) {
+    private mutating func writeNode(_ node: NodeID, in tree: borrowing FormTree) {
         if tree[node].kind == .string {
             writeLeaf(node, in: tree)
         } else {
@@ -163,11 +163,11 @@ struct FormWriter: ~Copyable {
     /// is (escaped) a prefix of another, two segments first differ inside their key parts, so
     /// the keys sort the segments, and what is written never has to move. (A prefix leaves the
     /// order to the rest: the caller sorts the written bytes.)
-    private mutating func writeInKeyOrder(_ parent: Int32, in tree: borrowing FormTree, isRoot: Bool) -> Bool {
+    private mutating func writeInKeyOrder(_ parent: NodeID, in tree: borrowing FormTree, isRoot: Bool) -> Bool {
         let first = levelEntries.count
         defer { levelEntries.truncate(to: first) }
         var child = tree[parent].firstChild
-        while child != FormTree.none {
+        while child != NodeID.none {
             levelEntries.append(RankedChild(rank: escapedKeys.rank(of: tree[child].key), node: child))
             child = tree[child].nextSibling
         }
@@ -213,11 +213,11 @@ struct FormWriter: ~Copyable {
     /// Every element has the same key (see `WriterSettings.writesLeavesInValueOrder`), so each
     /// segment is that key, `=` and the value, and the escaped values alone decide the order:
     /// the level is written in it and never moves (a short array of tags, a long one of numbers).
-    private mutating func writeLeavesInValueOrder(_ parent: Int32, in tree: borrowing FormTree) -> Bool {
+    private mutating func writeLeavesInValueOrder(_ parent: NodeID, in tree: borrowing FormTree) -> Bool {
         let first = segments.count
         defer { segments.truncate(to: first) }
         var child = tree[parent].firstChild
-        while child != FormTree.none {
+        while child != NodeID.none {
             guard tree[child].kind == .string else { return false }
             let valueRange = tree[child].valueRange
             segments.append(valueRange.lowerBound)
@@ -240,7 +240,7 @@ struct FormWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func writeLeaf(_ leaf: Int32, in tree: borrowing FormTree) {
+    private mutating func writeLeaf(_ leaf: NodeID, in tree: borrowing FormTree) {
         writePair(valueRange: tree[leaf].valueRange, in: tree)
     }
 
@@ -415,11 +415,11 @@ struct WriterBuffers: ~Copyable {
 struct RankedChild {
     let order: UInt64
 
-    init(rank: Int32, node: Int32) {
-        order = UInt64(UInt32(bitPattern: rank)) << 32 | UInt64(UInt32(bitPattern: node))
+    init(rank: Int32, node: NodeID) {
+        order = UInt64(UInt32(bitPattern: rank)) << 32 | UInt64(UInt32(bitPattern: node.index))
     }
 
-    var node: Int32 { Int32(truncatingIfNeeded: order) }
+    var node: NodeID { NodeID(index: Int32(truncatingIfNeeded: order)) }
 }
 
 extension URLEncodedFormEncoder.ArrayEncoding {

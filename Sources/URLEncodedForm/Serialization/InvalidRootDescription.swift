@@ -14,7 +14,7 @@
 /// when it is rejected: the cost falls on the error path alone.
 enum InvalidRootDescription {
     /// Alamofire's description of `node`, as its root when `qualified` is false.
-    static func of(_ node: Int32, in tree: borrowing FormTree, plusIsSpace: Bool, qualified: Bool = false) -> String {
+    static func of(_ node: NodeID, in tree: borrowing FormTree, plusIsSpace: Bool, qualified: Bool = false) -> String {
         let prefix = qualified ? "Alamofire.URLEncodedFormComponent." : ""
         switch tree[node].kind {
         case .string:
@@ -37,10 +37,10 @@ enum InvalidRootDescription {
         }
     }
 
-    private static func children(of node: Int32, in tree: borrowing FormTree) -> [Int32] {
-        var children: [Int32] = []
+    private static func children(of node: NodeID, in tree: borrowing FormTree) -> [NodeID] {
+        var children: [NodeID] = []
         var child = tree[node].firstChild
-        while child != FormTree.none {
+        while child != NodeID.none {
             children.append(child)
             child = tree[child].nextSibling
         }

@@ -24,14 +24,21 @@ struct UncheckedArray<Element>: ~Copyable {
 
     /// Direct access to element `index`, which must exist: no copy, no coroutine.
     subscript(index: Int) -> Element {
-        @inline(__always) unsafeAddress { UnsafePointer(base + index) }
-        @inline(__always) nonmutating unsafeMutableAddress { base + index }
+        @inline(__always) unsafeAddress { UnsafePointer(base + checked(index)) }
+        @inline(__always) nonmutating unsafeMutableAddress { base + checked(index) }
     }
 
-    /// The same, by the 32-bit index tree nodes refer to each other by.
-    subscript(index: Int32) -> Element {
-        @inline(__always) unsafeAddress { UnsafePointer(base + Int(index)) }
-        @inline(__always) nonmutating unsafeMutableAddress { base + Int(index) }
+    /// The same, by the typed id of an element (`NodeID`, `PathID`).
+    subscript<ID: UncheckedArrayID>(id: ID) -> Element where ID.Element == Element {
+        @inline(__always) unsafeAddress { UnsafePointer(base + checked(Int(id.index))) }
+        @inline(__always) nonmutating unsafeMutableAddress { base + checked(Int(id.index)) }
+    }
+
+    /// `index`, asserted (in debug builds) to be one of an initialized element.
+    @inline(__always)
+    private func checked(_ index: Int) -> Int {
+        assert(index >= 0 && index < count, "element \(index) of \(count)")
+        return index
     }
 
     /// Appends `element` and returns its index.
@@ -78,4 +85,12 @@ extension UncheckedArray where Element: BitwiseCopyable {
         count = newCount
         return elements(from: 0)
     }
+}
+
+/// The id of an element of an `UncheckedArray` (a tree's `NodeID`, a coding path's `PathID`):
+/// its index, in 32 bits so that the structures holding ids stay small, and typed by what it
+/// names, so that one kind's id cannot index another kind's array.
+protocol UncheckedArrayID: BitwiseCopyable {
+    associatedtype Element
+    var index: Int32 { get }
 }
