@@ -35,7 +35,7 @@ public final class URLEncodedFormEncoder: Sendable {
 
     /// Whether each level's pairs are sorted (as escaped text) before they are joined; nested
     /// levels and array elements are sorted too (see ``sortsArrayElements``). Default `true`.
-    public let alphabetizeKeyValuePairs: Bool
+    public var alphabetizeKeyValuePairs: Bool { options.alphabetizeKeyValuePairs }
     /// Whether ``alphabetizeKeyValuePairs`` sorts the elements of arrays too, as Alamofire does.
     /// Default `true`; not in Alamofire.
     ///
@@ -45,30 +45,30 @@ public final class URLEncodedFormEncoder: Sendable {
     /// `a[0]`, `a[1]`, `a[2]`, … `a[10]` where Alamofire sorts `a[10]` before `a[2]`, as servers
     /// that read arrays by position (Rack and Rails, PHP, Stripe) need. Without
     /// ``alphabetizeKeyValuePairs`` nothing is sorted, and this changes nothing.
-    public let sortsArrayElements: Bool
+    public var sortsArrayElements: Bool { options.sortsArrayElements }
     /// How array element keys are formed. Default ``ArrayEncoding/brackets``.
-    public let arrayEncoding: ArrayEncoding
+    public var arrayEncoding: ArrayEncoding { options.arrayEncoding }
     /// How `Bool` values are written. Default ``BoolEncoding/numeric``.
-    public let boolEncoding: BoolEncoding
+    public var boolEncoding: BoolEncoding { options.boolEncoding }
     /// How `Data` values are written. Default ``DataEncoding/base64``.
-    public let dataEncoding: DataEncoding
+    public var dataEncoding: DataEncoding { options.dataEncoding }
     /// How `Date` values are written. Default ``DateEncoding/deferredToDate``.
-    public let dateEncoding: DateEncoding
+    public var dateEncoding: DateEncoding { options.dateEncoding }
     /// The transformation applied to each pair's whole key path. Default
     /// ``KeyEncoding/useDefaultKeys``.
-    public let keyEncoding: KeyEncoding
+    public var keyEncoding: KeyEncoding { options.keyEncoding }
     /// How nested object keys are appended to their parent's key. Default
     /// ``KeyPathEncoding/brackets``.
-    public let keyPathEncoding: KeyPathEncoding
+    public var keyPathEncoding: KeyPathEncoding { options.keyPathEncoding }
     /// How `nil` values are written. Default ``NilEncoding/dropKey``.
-    public let nilEncoding: NilEncoding
+    public var nilEncoding: NilEncoding { options.nilEncoding }
     /// How spaces are written. Default ``SpaceEncoding/percentEscaped``.
-    public let spaceEncoding: SpaceEncoding
+    public var spaceEncoding: SpaceEncoding { options.spaceEncoding }
     /// The most keys a coding path may have where a value is written: a value nested deeper
     /// makes the encoding throw `EncodingError.invalidValue` (with that path) rather than
     /// overflow the thread's stack, as unbounded recursion through `Encodable` would. Default
     /// ``defaultMaximumDepth``; not in Alamofire, which has no limit.
-    public let maximumDepth: Int
+    public var maximumDepth: Int { options.maximumDepth }
 
     /// The default ``maximumDepth``, 256: a value nested this deep encodes on a thread with a
     /// 512 KiB stack, the smallest a server is likely to run on.
@@ -100,6 +100,8 @@ public final class URLEncodedFormEncoder: Sendable {
         }
     }
 
+    /// Every option but ``allowedCharacters``, which `escaping` keeps.
+    private let options: EncodingOptions
     private let escaping: Mutex<Escaping>
     /// Sessions of finished encodings, for the next encodings to reuse.
     private let idleSessions = SessionPool()
@@ -138,17 +140,10 @@ public final class URLEncodedFormEncoder: Sendable {
                 spaceEncoding: SpaceEncoding = .percentEscaped,
                 allowedCharacters: CharacterSet = .afURLQueryAllowed,
                 maximumDepth: Int = URLEncodedFormEncoder.defaultMaximumDepth) {
-        self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
-        self.sortsArrayElements = sortsArrayElements
-        self.arrayEncoding = arrayEncoding
-        self.boolEncoding = boolEncoding
-        self.dataEncoding = dataEncoding
-        self.dateEncoding = dateEncoding
-        self.keyEncoding = keyEncoding
-        self.keyPathEncoding = keyPathEncoding
-        self.nilEncoding = nilEncoding
-        self.spaceEncoding = spaceEncoding
-        self.maximumDepth = max(0, maximumDepth)
+        self.options = EncodingOptions(alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, sortsArrayElements: sortsArrayElements,
+                                       arrayEncoding: arrayEncoding, boolEncoding: boolEncoding, dataEncoding: dataEncoding,
+                                       dateEncoding: dateEncoding, keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding,
+                                       nilEncoding: nilEncoding, spaceEncoding: spaceEncoding, maximumDepth: max(0, maximumDepth))
         self.escaping = Mutex(Escaping(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding))
     }
 
@@ -230,7 +225,7 @@ public final class URLEncodedFormEncoder: Sendable {
         if let idle, idle.options.escapeTable === table {
             return idle
         }
-        return EncodingSession(options: EncodingOptions(encoder: self, escapeTable: table))
+        return EncodingSession(options: SessionOptions(options, escapeTable: table))
     }
 
     /// Keeps `session` for reuse, unless user code still holds one of its containers or

@@ -8,7 +8,7 @@ import Foundation
 /// `@unchecked Sendable`: a session is used by one `encode` call at a time. Between calls it
 /// only moves through the encoder's idle-session pool, and only when nothing else refers to it.
 final class EncodingSession: @unchecked Sendable {
-    let options: EncodingOptions
+    let options: SessionOptions
     /// `options.rawText != nil`, read where every leaf passes.
     private let recordsRawText: Bool
     /// The builder and the writer's buffers, kept for the next encoding when the session is
@@ -19,11 +19,11 @@ final class EncodingSession: @unchecked Sendable {
     private var writerBuffers: UnsafeMutablePointer<WriterBuffers> { memory.writerBuffers }
 
     /// A session in spare memory a finished encoder left (`SpareSessionMemory`), or in new memory.
-    init(options: EncodingOptions) {
+    init(options: SessionOptions) {
         self.options = options
         recordsRawText = options.rawText != nil
         memory = SpareSessionMemory.shared.take() ?? SessionMemory()
-        memory.builder.pointee.maximumDepth = options.maximumDepth
+        memory.builder.pointee.maximumDepth = options.encoding.maximumDepth
     }
 
     deinit {
@@ -98,7 +98,7 @@ final class EncodingSession: @unchecked Sendable {
     }
 
     /// Records the raw text of a leaf beside its escaped text, where that does not read back
-    /// (`EncodingOptions.rawText`): the rare case, out of line.
+    /// (`SessionOptions.rawText`): the rare case, out of line.
     @inline(never)
     private func recordRawText(of primitive: some FormPrimitive, escapedAt valueRange: Range<Int>) {
         guard let rawText = options.rawText else { return }
@@ -108,12 +108,12 @@ final class EncodingSession: @unchecked Sendable {
     /// Appends the text `NilEncoding` writes for `nil` and returns its range, or `nil` when the
     /// pair is dropped.
     func appendNilValue() -> Range<Int>? {
-        options.nilEncoding.encoding().map { appendValue(of: $0) }
+        options.encoding.nilEncoding.encoding().map { appendValue(of: $0) }
     }
 
     /// Appends the text of `date` by `DateEncoding` and returns its range.
     private func appendValue(of date: Date) throws -> Range<Int> {
-        switch options.dateEncoding {
+        switch options.encoding.dateEncoding {
         case .deferredToDate:
             // What `Date.encode(to:)` writes through a single-value container.
             return appendValue(of: date.timeIntervalSinceReferenceDate)
@@ -133,7 +133,7 @@ final class EncodingSession: @unchecked Sendable {
     /// Appends the text of `data` by `DataEncoding` and returns its range, or `nil` when `Data`
     /// encodes itself.
     private func appendValue(of data: Data) throws -> Range<Int>? {
-        switch options.dataEncoding {
+        switch options.encoding.dataEncoding {
         case .deferredToData:
             return nil
         case .base64:

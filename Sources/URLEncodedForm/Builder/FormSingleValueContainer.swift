@@ -16,7 +16,7 @@ struct FormSingleValueContainer: SingleValueEncodingContainer, PrimitiveStoring 
     /// A dropped `nil` returns at once, as in Alamofire: it neither claims the container nor
     /// throws when a value was stored. A written one is stored as its string would be.
     func encodeNil() throws {
-        guard let string = session.options.nilEncoding.encoding() else { return }
+        guard let string = session.options.encoding.nilEncoding.encoding() else { return }
         try store(string)
     }
 

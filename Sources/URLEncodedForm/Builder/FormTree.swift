@@ -12,7 +12,7 @@ struct FormTree: ~Copyable {
     var keys = KeyTable()
     /// Escaped leaf values.
     var values = UncheckedBytes()
-    /// Raw leaf values, where escaped ones do not read back (see `EncodingOptions.rawText`).
+    /// Raw leaf values, where escaped ones do not read back (see `SessionOptions.rawText`).
     var rawValues = RawLeafValues()
     private var index = ChildIndex()
     private var lastIdentity: Int32 = 1

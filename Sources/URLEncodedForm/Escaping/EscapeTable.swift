@@ -25,7 +25,7 @@ final class EscapeTable: @unchecked Sendable {
 
     /// Whether escaped text reads back unambiguously: `%` is always escaped, and `+` is when
     /// spaces are written as `+`. Not so for a custom `allowedCharacters` that lets `%` (or `+`,
-    /// with `.plusReplaced`) through; `EncodingOptions.rawText` then keeps leaves' raw text.
+    /// with `.plusReplaced`) through; `SessionOptions.rawText` then keeps leaves' raw text.
     let readsBack: Bool
 
     convenience init(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) {

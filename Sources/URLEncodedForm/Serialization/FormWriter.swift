@@ -17,7 +17,7 @@ import Foundation
 /// `writeInKeyOrder(_:in:isRoot:)`); sorted arrays of leaves under one key are written in the
 /// order of their values.
 struct FormWriter: ~Copyable {
-    private let options: EncodingOptions
+    private let options: SessionOptions
     private var output: UncheckedBytes
     /// The key of the node being written: escaped, or raw when `leafKeys` is set.
     private var key: UncheckedBytes
@@ -43,7 +43,7 @@ struct FormWriter: ~Copyable {
     /// Key fragments and write orders, from the options.
     private let settings: WriterSettings
 
-    private init(options: EncodingOptions, tree: borrowing FormTree, buffers: consuming WriterBuffers) {
+    private init(options: SessionOptions, tree: borrowing FormTree, buffers: consuming WriterBuffers) {
         self.options = options
         output = buffers.output
         output.truncate(to: 0)
@@ -60,7 +60,7 @@ struct FormWriter: ~Copyable {
         escapedKeys = buffers.escapedKeys
         settings = options.writer
         leafKeys = settings.transformsLeafKeys
-            ? LeafKeyEncoder(keyEncoding: options.keyEncoding, escapeTable: options.escapeTable) : nil
+            ? LeafKeyEncoder(keyEncoding: options.encoding.keyEncoding, escapeTable: options.escapeTable) : nil
         escapedKeys.build(from: tree.keys, nodeCount: tree.nodeCount,
                           escapeTable: settings.transformsLeafKeys ? nil : options.escapeTable,
                           opening: settings.wrapping?.opening, closing: settings.wrapping?.closing,
@@ -69,7 +69,7 @@ struct FormWriter: ~Copyable {
 
     /// Throws `URLEncodedFormEncoder.Error.invalidRootObject` unless the root of `tree` is an
     /// object, the one root `write(_:options:buffers:)` takes.
-    static func checkRoot(of tree: borrowing FormTree, options: EncodingOptions) throws {
+    static func checkRoot(of tree: borrowing FormTree, options: SessionOptions) throws {
         guard tree[NodeID.root].kind == .object else {
             throw URLEncodedFormEncoder.Error.invalidRootObject(
                 InvalidRootDescription.of(NodeID.root, in: tree, plusIsSpace: options.escapeTable.writesSpaceAsPlus))
@@ -78,7 +78,7 @@ struct FormWriter: ~Copyable {
 
     /// Writes the serialization of `tree`, whose root is an object (`checkRoot(of:)`), into
     /// `buffers`, which it returns with the text in `output`.
-    static func write(_ tree: borrowing FormTree, options: EncodingOptions,
+    static func write(_ tree: borrowing FormTree, options: SessionOptions,
                       buffers: consuming WriterBuffers) -> WriterBuffers {
         var writer = FormWriter(options: options, tree: tree, buffers: buffers)
         writer.writeChildren(of: NodeID.root, in: tree, isRoot: true)
@@ -107,7 +107,7 @@ struct FormWriter: ~Copyable {
         let isArray = tree[parent].kind == .array
         // A custom array encoding replaces the key, so the parent's key is kept to restart from,
         // as the `String` the encoding takes: one per level, not one per element.
-        let parentKey: String? = isArray && options.arrayEncoding.isCustom
+        let parentKey: String? = isArray && options.encoding.arrayEncoding.isCustom
             ? String(decoding: key.bytes(0..<key.count), as: UTF8.self) : nil
         let keyMark = key.count
         // A level of one child has nothing to reorder (the root of a payload that holds one
@@ -263,7 +263,7 @@ struct FormWriter: ~Copyable {
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     @inline(__always)
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
-        if !isRoot, case let .custom(encoding) = options.keyPathEncoding.style {
+        if !isRoot, case let .custom(encoding) = options.encoding.keyPathEncoding.style {
             appendKeyPart(encoding(String(decoding: tree.keyBytes(childKey), as: UTF8.self)))
         } else {
             // Below the root, wrapped in its brackets or after its dot, escaped once per tree.
@@ -274,7 +274,7 @@ struct FormWriter: ~Copyable {
     /// Appends (or, for a custom encoding, substitutes) an array element's key.
     @inline(__always)
     private mutating func appendElementKey(_ position: Int, parentKey: String?) {
-        switch options.arrayEncoding {
+        switch options.encoding.arrayEncoding {
         case .brackets:
             settings.emptyBrackets.append(to: &key)
         case .noBrackets:

@@ -25,10 +25,8 @@ struct WriterSettings: Sendable {
     /// and every element of an array has its array's key (`[]` or no brackets).
     let writesLeavesInValueOrder: Bool
 
-    init(alphabetizeKeyValuePairs: Bool, sortsArrayElements: Bool, arrayEncoding: URLEncodedFormEncoder.ArrayEncoding,
-         keyEncoding: URLEncodedFormEncoder.KeyEncoding, keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding,
-         escapeTable: EscapeTable) {
-        if case .useDefaultKeys = keyEncoding, !arrayEncoding.isCustom {
+    init(_ options: EncodingOptions, escapeTable: EscapeTable) {
+        if case .useDefaultKeys = options.keyEncoding, !options.arrayEncoding.isCustom {
             transformsLeafKeys = false
         } else {
             transformsLeafKeys = true
@@ -37,15 +35,15 @@ struct WriterSettings: Sendable {
         openBracket = EscapedFragment("[", escapeTable: table)
         closeBracket = EscapedFragment("]", escapeTable: table)
         emptyBrackets = EscapedFragment("[]", escapeTable: table)
-        wrapping = switch keyPathEncoding.style {
+        wrapping = switch options.keyPathEncoding.style {
         case .brackets: (openBracket, closeBracket)
         case .dots: (EscapedFragment(".", escapeTable: table), nil)
         case .custom: nil
         }
-        sortsObjects = alphabetizeKeyValuePairs
-        sortsArrays = alphabetizeKeyValuePairs && sortsArrayElements
-        writesInKeyOrder = !transformsLeafKeys && sortsObjects && !keyPathEncoding.isCustom
-        writesLeavesInValueOrder = switch arrayEncoding {
+        sortsObjects = options.alphabetizeKeyValuePairs
+        sortsArrays = options.alphabetizeKeyValuePairs && options.sortsArrayElements
+        writesInKeyOrder = !transformsLeafKeys && sortsObjects && !options.keyPathEncoding.isCustom
+        writesLeavesInValueOrder = switch options.arrayEncoding {
         case .brackets, .noBrackets: sortsArrays
         case .indexInBrackets, .custom: false
         }

@@ -3,19 +3,19 @@
 /// `Decimal`, which have strategies of their own).
 protocol FormPrimitive {
     /// Appends this value's escaped text to `values`.
-    func appendText(to values: inout UncheckedBytes, options: EncodingOptions)
+    func appendText(to values: inout UncheckedBytes, options: SessionOptions)
 }
 
 extension String: FormPrimitive {
-    func appendText(to values: inout UncheckedBytes, options: EncodingOptions) {
+    func appendText(to values: inout UncheckedBytes, options: SessionOptions) {
         options.escapeTable.appendEscaped(self, to: &values)
     }
 }
 
 extension Bool: FormPrimitive {
-    func appendText(to values: inout UncheckedBytes, options: EncodingOptions) {
+    func appendText(to values: inout UncheckedBytes, options: SessionOptions) {
         let text: StaticString
-        switch options.boolEncoding {
+        switch options.encoding.boolEncoding {
         case .numeric: text = self ? "1" : "0"
         case .literal: text = self ? "true" : "false"
         }
@@ -24,7 +24,7 @@ extension Bool: FormPrimitive {
 }
 
 extension FormPrimitive where Self: BinaryInteger {
-    func appendText(to values: inout UncheckedBytes, options: EncodingOptions) {
+    func appendText(to values: inout UncheckedBytes, options: SessionOptions) {
         if options.escapeTable.passesNumbers {
             values.commit(DecimalText.write(of: self, to: values.reserve(DecimalText.maxLength)))
             return
@@ -46,7 +46,7 @@ extension UInt64: FormPrimitive {}
 
 extension Double: FormPrimitive {
     /// `description`: shortest round-trip digits, `1e-05`, `inf`, `-0.0`.
-    func appendText(to values: inout UncheckedBytes, options: EncodingOptions) {
+    func appendText(to values: inout UncheckedBytes, options: SessionOptions) {
         guard options.escapeTable.passesNumbers else {
             DoubleText.withText(of: self) { options.escapeTable.appendEscaped($0, to: &values) }
             return
@@ -62,7 +62,7 @@ extension Double: FormPrimitive {
 
 extension Float: FormPrimitive {
     /// `description`, with the digits of `Float` precision.
-    func appendText(to values: inout UncheckedBytes, options: EncodingOptions) {
+    func appendText(to values: inout UncheckedBytes, options: SessionOptions) {
         options.escapeTable.appendEscaped(description, to: &values)
     }
 }
