@@ -57,6 +57,7 @@ struct ChildIndex {
         return Int(truncatingIfNeeded: mixed >> 32) & mask
     }
 
+    @inline(never)
     private mutating func grow() {
         let old = slots
         slots = Array(repeating: Slot(owner: 0, hash: 0, child: .none), count: max(64, old.count * 2))

@@ -75,20 +75,32 @@ struct FormNode {
     /// bit proves an ASCII key absent without a scan. (An indexed parent is looked up through
     /// the index, which needs no filter.)
     var keyFilter: UInt64 {
-        get { word }
-        set { word = newValue }
+        get {
+            assert(!isIndexed && kind != .string, "the key filter of a \(kind) node, indexed: \(isIndexed)")
+            return word
+        }
+        set {
+            assert(!isIndexed && kind != .string, "the key filter of a \(kind) node, indexed: \(isIndexed)")
+            word = newValue
+        }
     }
 
     /// The owner id of an indexed container's entries in the `ChildIndex`, fresh each time the
     /// node is indexed, so that the entries of its former children can never match again.
     var identity: Int32 {
-        get { Int32(truncatingIfNeeded: word) }
+        get {
+            assert(isIndexed, "the index identity of an unindexed node")
+            return Int32(truncatingIfNeeded: word)
+        }
         set { word = UInt64(UInt32(bitPattern: newValue)) }
     }
 
     /// Where a string leaf's escaped value is in `FormTree.values`.
     var valueRange: Range<Int> {
-        get { Int(truncatingIfNeeded: word)..<Int(truncatingIfNeeded: word &+ links) }
+        get {
+            assert(kind == .string, "the value of a \(kind) node")
+            return Int(truncatingIfNeeded: word)..<Int(truncatingIfNeeded: word &+ links)
+        }
         set {
             word = UInt64(truncatingIfNeeded: newValue.lowerBound)
             links = UInt64(truncatingIfNeeded: newValue.count)

@@ -89,6 +89,8 @@ struct FormTree: ~Copyable {
     /// Element `position` of array `parent`, which must have more elements than that.
     mutating func element(_ position: Int, of parent: NodeID) -> NodeID {
         let array = nodes[parent]
+        assert(array.kind == .array && position >= 0 && position < Int(array.childCount),
+               "element \(position) of a \(array.kind) of \(array.childCount)")
         if position == Int(array.childCount) - 1 {
             return array.lastChild
         }
@@ -226,6 +228,7 @@ struct FormTree: ~Copyable {
     }
 
     /// Registers every child of `parent` in the index under a fresh identity.
+    @inline(never)
     private mutating func buildIndex(of parent: NodeID, unicode: Bool) {
         let owner = newIdentity()
         nodes[parent].identity = owner

@@ -214,6 +214,7 @@ struct KeyTable: ~Copyable {
     }
 
     /// Doubles the slots and registers every key again.
+    @inline(never)
     private mutating func grow() {
         slots = [UInt64](repeating: 0, count: slots.count * 2)
         for index in entries.indices {

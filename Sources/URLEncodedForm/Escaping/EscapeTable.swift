@@ -110,10 +110,13 @@ final class EscapeTable: @unchecked Sendable {
         guard count > 0, let input = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         // Every byte expands to at most three, stored as a four-byte word whose last byte the
         // next store overwrites (or that lands past the end).
-        let output = UnsafeMutableRawPointer(buffer.reserve(count &* 3 &+ 1))
+        let reserved = count &* 3 &+ 1
+        let output = UnsafeMutableRawPointer(buffer.reserve(reserved))
         var written = 0
         for index in 0..<count {
             let write = writes[Int(input[index])]
+            // The last word ends at most 3 * (count - 1) + 4 bytes in: inside the reservation.
+            assert(written &+ 4 <= reserved, "a word stored past the reserved bytes")
             output.storeBytes(of: write.littleEndian, toByteOffset: written, as: UInt32.self)
             written &+= Int(write >> 24)
         }

@@ -19,6 +19,7 @@ struct EscapedFragment: Equatable {
 
     @inline(__always)
     func append(to buffer: inout UncheckedBytes) {
+        // The whole word is stored; `count` of its bytes are kept.
         let destination = buffer.reserve(8)
         UnsafeMutableRawPointer(destination).storeBytes(of: bytes.littleEndian, as: UInt64.self)
         buffer.commit(count)

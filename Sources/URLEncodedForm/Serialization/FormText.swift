@@ -1,5 +1,5 @@
-/// The serialized text as the writer leaves it: pieces of its buffer, in order, valid until
-/// the session writes again.
+/// The serialized text as the writer leaves it: pieces of its buffer, in order, lent to the body
+/// of `EncodingSession.withSerialization(_:)` and valid during it alone.
 ///
 /// A sorted level that nothing will move again (an array of records under the root) is not
 /// rewritten in the buffer: the writer lists its segments in their sorted order, and copying

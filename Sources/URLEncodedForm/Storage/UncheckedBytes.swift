@@ -43,7 +43,8 @@ struct UncheckedBytes: ~Copyable {
     var capacityInBytes: Int { capacity }
 
     /// Makes room for `extra` more bytes and returns where they go; `commit(_:)` then counts
-    /// the bytes actually written.
+    /// the bytes actually written. A pointer, not a closure's argument: its writers (the escape
+    /// loop, the number writers) store through it while the caller holds other buffers inout.
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         let needed = count + extra
         if needed > capacity {
@@ -54,6 +55,7 @@ struct UncheckedBytes: ~Copyable {
 
     /// Counts `written` bytes stored at the pointer `reserve(_:)` returned.
     mutating func commit(_ written: Int) {
+        assert(written >= 0 && count + written <= capacity, "committing \(written) bytes past \(count) of \(capacity)")
         count += written
     }
 
@@ -78,6 +80,7 @@ struct UncheckedBytes: ~Copyable {
     /// unused capacity, where nothing reads it.
     @inline(__always)
     mutating func append(_ range: Range<Int>, of source: borrowing UncheckedBytes) {
+        assert(range.lowerBound >= 0 && range.upperBound <= source.count, "bytes \(range) of \(source.count)")
         let length = range.count
         let from = UnsafeRawPointer(source.base + range.lowerBound)
         let to = UnsafeMutableRawPointer(reserve(length))
@@ -92,16 +95,22 @@ struct UncheckedBytes: ~Copyable {
         count += length
     }
 
-    /// Drops every byte from `newCount` on.
+    /// Drops every byte from `newCount` on. (Within the capacity, a larger count reads the bytes
+    /// there, zeroed or written before: `ParameterWriter` moves back up to a level's key end after
+    /// a custom array encoding replaced the key, and replaces it again before reading it.)
     mutating func truncate(to newCount: Int) {
+        assert(newCount >= 0 && newCount <= capacity, "truncating \(count) bytes to \(newCount) of \(capacity)")
         count = newCount
     }
 
-    /// The bytes of `range`, valid until the next write.
+    /// The bytes of `range`, valid until the next write. A pointer, not a closure's argument:
+    /// the writer reads one buffer's bytes while it appends to another of the same struct.
     func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "bytes \(range) of \(count)")
+        return UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
+    @inline(never)
     private mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed {
