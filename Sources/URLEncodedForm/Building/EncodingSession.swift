@@ -62,30 +62,10 @@ final class EncodingSession: @unchecked Sendable {
 
     // MARK: Leaf values
 
-    /// Appends the escaped `bytes` to the tree's values and returns their range there.
-    @inline(__always)
-    func appendValue(of bytes: UnsafeRawBufferPointer) -> Range<Int> {
-        let start = builder.pointee.tree.values.count
-        options.escapeTable.appendEscaped(bytes, to: &builder.pointee.tree.values)
-        let valueRange = start..<builder.pointee.tree.values.count
-        if _slowPath(recordsRawText) {
-            recordRawText(bytes, escapedAt: valueRange)
-        }
-        return valueRange
-    }
-
-    @inline(never)
-    private func recordRawText(_ bytes: UnsafeRawBufferPointer, escapedAt valueRange: Range<Int>) {
-        builder.pointee.tree.rawValues.record(bytes, escapedAt: valueRange)
-    }
-
-    func appendValue(of string: String) -> Range<Int> {
-        string.withUTF8Bytes { appendValue(of: $0) }
-    }
-
     // Inlined, like `encode(_:at:claiming:)` and `appendLeafValue(of:unwrappingOptionals:)`: called
     // from generic code, each was a call with type metadata per value, which cost more than
-    // its body (callgrind on the catalog: 7% of the instructions for the three).
+    // its body (callgrind on the catalog).
+    /// Appends the escaped text of `primitive` to the tree's values and returns its range there.
     @inline(__always)
     func appendValue(of primitive: some FormPrimitive) -> Range<Int> {
         let start = builder.pointee.tree.values.count

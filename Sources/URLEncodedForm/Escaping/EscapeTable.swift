@@ -71,7 +71,7 @@ final class EscapeTable: @unchecked Sendable {
     /// once per process; for any other, a new one.
     ///
     /// Most encoders use the default set, and building a table asks the `CharacterSet` about 128
-    /// characters (about 5 µs, more than encoding a small form), so an encoder made per request
+    /// characters, which takes longer than encoding a small form: an encoder made per request
     /// would pay that on every request.
     static func table(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) -> EscapeTable {
         guard isAFURLQueryAllowed(allowedCharacters) else {

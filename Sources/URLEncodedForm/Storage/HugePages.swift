@@ -5,8 +5,8 @@ import Glibc
 /// Asks Linux to back a large block of fresh memory with 2 MiB pages before it is first written.
 ///
 /// A large result is new memory, which the kernel maps a 4 KiB page at a time as the copy into
-/// it first touches each one: 18,600 faults for the 76 MB form of 10⁵ catalog records, 12% of
-/// that encoding's time. Advised, the copy takes one fault per 2 MiB instead.
+/// it first touches each one; advised, the copy takes one fault per 2 MiB instead (what that
+/// saves: Benchmarks/README.md).
 ///
 /// Only blocks of `threshold` bytes or more are advised. glibc's `malloc` gives every block that
 /// large a mapping of its own (its mapping threshold never rises above 32 MiB), so the advice

@@ -11,13 +11,6 @@ struct RawLeafValues: ~Copyable {
         ranges.removeAll(keepingCapacity: true)
     }
 
-    /// Records `raw` as the text of the leaf escaped at `escaped`.
-    mutating func record(_ raw: UnsafeRawBufferPointer, escapedAt escaped: Range<Int>) {
-        let start = bytes.count
-        bytes.append(raw)
-        ranges[escaped] = start..<bytes.count
-    }
-
     /// Records the text `write` appends as that of the leaf escaped at `escaped`.
     mutating func record(escapedAt escaped: Range<Int>, writing write: (inout UncheckedBytes) -> Void) {
         let start = bytes.count

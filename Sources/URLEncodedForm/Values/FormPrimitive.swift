@@ -12,6 +12,13 @@ extension String: FormPrimitive {
     }
 }
 
+/// Text made already (a date's, Base64, `NilEncoding`'s): escaped as it is.
+extension UnsafeRawBufferPointer: FormPrimitive {
+    func appendText(to values: inout UncheckedBytes, options: SessionOptions) {
+        options.escapeTable.appendEscaped(self, to: &values)
+    }
+}
+
 extension Bool: FormPrimitive {
     func appendText(to values: inout UncheckedBytes, options: SessionOptions) {
         let text: StaticString

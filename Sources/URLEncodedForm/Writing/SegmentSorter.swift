@@ -87,9 +87,7 @@ struct SegmentSorter: ~Copyable {
     /// The fewest entries a round sorts by radix. A comparison sort of words that differ
     /// mispredicts about every other comparison, and makes n log n of them; a radix sort
     /// costs a pass per byte that differs, mispredicting nothing, and clears and sums 256
-    /// counters per pass. On texts of the strings payload the radix sort took 7% longer at
-    /// 1,000 entries and 3% less at 3,000; on levels of 10,000 and 100,000 catalog records
-    /// the whole encoding is 2–4% faster with it.
+    /// counters per pass, which pays from a few thousand entries on (measured: Benchmarks/README.md).
     private static let countForRadixSort = 2048
 
     /// Sorts `members` by their words, then lengths, in the order `SegmentOrder.precedes`
