@@ -14,7 +14,8 @@ import Foundation
 /// sorted levels are only listed in order, and put in place as the text is copied out
 /// (`FormText`). Objects usually skip sorting: their keys are distinct, so the keys' ranks tell
 /// the order, and the children are written in it (see `EscapedKeys` and
-/// `writeInKeyOrder(_:in:isRoot:)`).
+/// `writeInKeyOrder(_:in:isRoot:)`); sorted arrays of leaves under one key are written in the
+/// order of their values.
 struct FormWriter: ~Copyable {
     private let options: SessionOptions
     private var output: UncheckedBytes
@@ -95,6 +96,10 @@ struct FormWriter: ~Copyable {
         let node = tree[parent]
         if settings.writesInKeyOrder && node.kind == .object && node.childCount > 1
             && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
+            return
+        }
+        if settings.writesLeavesInValueOrder && node.kind == .array && node.childCount > 1
+            && writeLeavesInValueOrder(parent, in: tree) {
             return
         }
         let levelStart = output.count
@@ -199,6 +204,38 @@ struct FormWriter: ~Copyable {
             writeNode(node, in: tree)
             key.truncate(to: keyMark)
         }
+        return true
+    }
+
+    /// Writes the elements of array `parent` in the order of their values, and returns true,
+    /// when they are all leaves; or writes nothing and returns false.
+    ///
+    /// Every element has the same key (see `WriterSettings.writesLeavesInValueOrder`), so each
+    /// segment is that key, `=` and the value, and the escaped values alone decide the order:
+    /// the level is written in it and never moves (a short array of tags, a long one of numbers).
+    private mutating func writeLeavesInValueOrder(_ parent: NodeID, in tree: borrowing FormTree) -> Bool {
+        let first = segments.count
+        defer { segments.truncate(to: first) }
+        var child = tree[parent].firstChild
+        while child != NodeID.none {
+            guard tree[child].kind == .string else { return false }
+            let valueRange = tree[child].valueRange
+            segments.append(valueRange.lowerBound)
+            segments.append(valueRange.upperBound)
+            child = tree[child].nextSibling
+        }
+        let bounds = segments.elements(from: first)
+        let values = tree.values.bytes(0..<tree.values.count)
+        let sorted = sorter.sort(bounds.count / 2, in: values, bounds: bounds, skipping: 0)
+        let keyMark = key.count
+        appendElementKey(0, parentKey: nil)
+        for (rank, entry) in sorted.enumerated() {
+            if rank > 0 {
+                output.append(UInt8(ascii: "&"))
+            }
+            writePair(valueRange: bounds.range(of: entry), in: tree)
+        }
+        key.truncate(to: keyMark)
         return true
     }
 

@@ -21,6 +21,9 @@ struct WriterSettings: Sendable {
     /// once written. Levels whose key parts are only known node by node (a closure's) or are
     /// transformed whole at each leaf are sorted as written.
     let writesInKeyOrder: Bool
+    /// Whether arrays of leaves are written in the order of their values: arrays are sorted
+    /// and every element of an array has its array's key (`[]` or no brackets).
+    let writesLeavesInValueOrder: Bool
 
     init(_ options: EncodingOptions, escapeTable: EscapeTable) {
         if case .useDefaultKeys = options.keyEncoding, !options.arrayEncoding.isCustom {
@@ -40,5 +43,9 @@ struct WriterSettings: Sendable {
         sortsObjects = options.alphabetizeKeyValuePairs
         sortsArrays = options.alphabetizeKeyValuePairs && options.sortsArrayElements
         writesInKeyOrder = !transformsLeafKeys && sortsObjects && !options.keyPathEncoding.isCustom
+        writesLeavesInValueOrder = switch options.arrayEncoding {
+        case .brackets, .noBrackets: sortsArrays
+        case .indexInBrackets, .custom: false
+        }
     }
 }
