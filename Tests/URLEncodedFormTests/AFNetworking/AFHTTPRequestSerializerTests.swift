@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 
-/// `AFHTTPRequestSerializer.request(bySerializingRequest:withParameters:)` (SPEC-requests §6), on
+/// `AFHTTPRequestSerializer.request(bySerializingRequest:withParameters:)` (README, "AFNetworking's query string"), on
 /// both modules. The first tests are AFNetworking 4's own serializer tests
 /// (`AFHTTPRequestSerializationTests`), restated here in Swift; the rest pin the rules they leave
 /// open. Expected requests are written out by hand.
@@ -121,7 +121,7 @@ struct AFHTTPRequestSerializerTests {
             == BehaviourOutcome.request(url: "http://example.com", method: "PUT", headers: [("Content-Type", "application/json")], body: "a=1"))
     }
 
-    /// Not in AFNetworking (SPEC-requests §8): Foundation on Linux traps when a URL-less request
+    /// Not in AFNetworking (README, "Migrating from Alamofire"): Foundation on Linux traps when a URL-less request
     /// is changed, so the body path throws instead; the URL path has nothing to change.
     @Test(arguments: RequestContender.allCases)
     func aURLLessRequestThrowsOnTheBodyPathOnly(contender: RequestContender) {

@@ -2,7 +2,7 @@ import FormBenchCore
 import Foundation
 import Testing
 
-/// AFNetworking's query string (SPEC-requests §6), each rule pinned with literal expectations on
+/// AFNetworking's query string (README, "AFNetworking's query string"), each rule pinned with literal expectations on
 /// both modules: the escaping, the order at every level, the spelling of arrays, sets and `nil`,
 /// and Apple's descriptions of numbers. Expected texts are written out by hand from the rules.
 struct AFQueryStringTests {
