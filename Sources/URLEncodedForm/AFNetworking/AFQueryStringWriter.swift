@@ -15,7 +15,7 @@ import Foundation
 /// parts joined).
 struct AFQueryStringWriter: ~Copyable {
     /// AFNetworking's allowed set is Alamofire's `afURLQueryAllowed`, spaces as `%20`.
-    static let escapeTable = EscapeTable.table(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .percentEscaped)
+    static let escapeTable = EscapeTable.defaultPercentEscaped
 
     private var output = UncheckedBytes(capacity: 256)
     /// Whether a pair was written: a pair may be empty (a `nil` under an empty field).

@@ -83,7 +83,9 @@ final class EscapeTable: @unchecked Sendable {
         }
     }
 
-    private static let defaultPercentEscaped = EscapeTable(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .percentEscaped)
+    /// Alamofire's default: `afURLQueryAllowed`, spaces as `%20`. Also what `URLEncoding` and
+    /// AFNetworking's query string escape with.
+    static let defaultPercentEscaped = EscapeTable(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .percentEscaped)
     private static let defaultPlusReplaced = EscapeTable(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .plusReplaced)
 
     /// Whether `set` is `.afURLQueryAllowed` or a copy of it, told by identity, not content:

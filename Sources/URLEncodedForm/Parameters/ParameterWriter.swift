@@ -19,7 +19,7 @@ import Synchronization
 /// where the caller wants a limit.
 struct ParameterWriter: ~Copyable {
     /// Alamofire escapes with `afURLQueryAllowed`, spaces as `%20`: the encoder's default table.
-    static let escapeTable = EscapeTable.table(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .percentEscaped)
+    static let escapeTable = EscapeTable.defaultPercentEscaped
 
     private let arrayEncoding: URLEncoding.ArrayEncoding
     private let boolEncoding: URLEncoding.BoolEncoding
