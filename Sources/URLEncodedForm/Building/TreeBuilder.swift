@@ -105,7 +105,7 @@ struct TreeBuilder: ~Copyable {
     private func codingKey(for component: PathComponent) -> FormCodingKey {
         switch component {
         case let .key(key, intValue):
-            FormCodingKey(stringValue: String(decoding: tree.keyBytes(key), as: UTF8.self), intValue: intValue)
+            FormCodingKey(stringValue: tree.keys.string(of: key), intValue: intValue)
         case let .element(index):
             FormCodingKey(intValue: index)
         }
@@ -207,22 +207,9 @@ struct TreeBuilder: ~Copyable {
     // Inlined into `store(_:at:in:)`, its one caller, where every leaf passes.
     @inline(__always)
     private mutating func storeLeaf(_ valueRange: Range<Int>, at step: TreeStep, in parent: NodeID) {
-        switch step {
-        case let .key(key):
-            settle(parent, as: .object)
-            if let existing = findChild(of: parent, key: key) {
-                replaceWithLeaf(existing, valueRange: valueRange)
-            } else {
-                _ = tree.appendChild(FormNode(key: key, valueRange: valueRange), to: parent)
-            }
-        case let .index(index):
-            settle(parent, as: .array)
-            // A negative index only gets here when the array was just created, so it appends.
-            if index >= 0 && index < Int(tree[parent].childCount) {
-                replaceWithLeaf(tree.element(index, of: parent), valueRange: valueRange)
-            } else {
-                _ = tree.appendElement(FormNode(valueRange: valueRange), to: parent)
-            }
+        let leaf = descend(from: parent, by: step, making: FormNode(valueRange: valueRange))
+        if !leaf.isNew {
+            replaceWithLeaf(leaf.node, valueRange: valueRange)
         }
     }
 
@@ -284,7 +271,7 @@ struct TreeBuilder: ~Copyable {
     /// node is cached.
     @inline(__always)
     private mutating func step(to path: PathID, from parent: NodeID, stable: Bool) -> (node: NodeID, stable: Bool) {
-        let child = descend(from: parent, by: paths[path].component.step)
+        let child = descend(from: parent, by: paths[path].component.step, making: FormNode(kind: .pending))
         let stable = stable && child.stable
         if stable && !exactMode {
             paths[path].cachedNode = child.node
@@ -293,26 +280,31 @@ struct TreeBuilder: ~Copyable {
         return (child.node, stable)
     }
 
-    // Inlined into the walk, which takes one step per new container.
-    /// One step of the walk: the child at `step`, made if missing. `stable` tells whether the
-    /// same step will lead to the same child next time.
+    // Inlined into the walk, which takes one step per new container, and into each leaf's store.
+    /// One step down: the child at `step`, or `newChild` (given the step's key) appended when
+    /// there is none. `stable` tells whether the same step will lead to the same child next
+    /// time; `isNew` whether the child is `newChild`.
     @inline(__always)
-    private mutating func descend(from parent: NodeID, by step: TreeStep) -> (node: NodeID, stable: Bool) {
+    private mutating func descend(from parent: NodeID, by step: TreeStep, making newChild: FormNode)
+        -> (node: NodeID, stable: Bool, isNew: Bool) {
         switch step {
         case let .key(key):
             settle(parent, as: .object)
             if let existing = findChild(of: parent, key: key) {
-                return (existing, true)
+                return (existing, true, false)
             }
-            return (tree.appendChild(FormNode(kind: .pending, key: key), to: parent), true)
+            var child = newChild
+            child.key = key
+            return (tree.appendChild(child, to: parent), true, true)
         case let .index(index):
             settle(parent, as: .array)
             let count = Int(tree[parent].childCount)
-            if index < count {
-                return (tree.element(index, of: parent), true)
+            // A negative index gets here only when the leaf's array was just created: it appends.
+            if index >= 0 && index < count {
+                return (tree.element(index, of: parent), true, false)
             }
             // Past the end Alamofire appends, so the element lands at `count`, not `index`.
-            return (tree.appendElement(FormNode(kind: .pending), to: parent), index == count)
+            return (tree.appendElement(newChild, to: parent), index == count, true)
         }
     }
 
@@ -350,36 +342,31 @@ struct TreeBuilder: ~Copyable {
     /// does; the last step does when the walk arrives at an array (including one it creates).
     private mutating func checkNegativeIndices(_ container: PathID, then component: PathComponent) throws {
         if paths[container].hasNegativeIndex {
-            throw negativeIndexError(at: firstNegativeIndexPath(container))
+            let outermost = outermostNegativeIndex(of: container)
+            throw negativeIndexError(outermost.index, at: codingPath(outermost.path))
         }
         if case let .index(index) = component.step, index < 0, walkArrivesAtArray(container) {
-            let context = EncodingError.Context(codingPath: codingPath(container, appending: codingKey(for: component)),
-                                                debugDescription: "Negative array index \(index) in coding path.")
-            throw EncodingError.invalidValue(index, context)
+            throw negativeIndexError(index, at: codingPath(container, appending: codingKey(for: component)))
         }
     }
 
-    private func firstNegativeIndexPath(_ path: PathID) -> PathID {
+    /// The outermost negative index of `path`, which has one, and the path that ends with it.
+    private func outermostNegativeIndex(of path: PathID) -> (index: Int, path: PathID) {
         var current = path
-        var outermost = path
+        var outermost = (index: -1, path: path)
         while current != .root {
             let entry = paths[current]
             if case let .index(index) = entry.component.step, index < 0 {
-                outermost = current
+                outermost = (index, current)
             }
             current = entry.parent
         }
         return outermost
     }
 
-    private func negativeIndexError(at path: PathID) -> EncodingError {
-        var index = -1
-        if case let .index(value) = paths[path].component.step {
-            index = value
-        }
-        let context = EncodingError.Context(codingPath: codingPath(path),
-                                            debugDescription: "Negative array index \(index) in coding path.")
-        return EncodingError.invalidValue(index, context)
+    private func negativeIndexError(_ index: Int, at codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(index, EncodingError.Context(codingPath: codingPath,
+                                                                debugDescription: "Negative array index \(index) in coding path."))
     }
 
     /// Whether Alamofire's walk along `path` ends at an array, without changing anything. The

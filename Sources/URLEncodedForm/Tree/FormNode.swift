@@ -43,21 +43,16 @@ struct FormNode {
     /// leaf's value start.
     private var word: UInt64 = 0
 
-    init(kind: Kind) {
-        self.kind = kind
-    }
-
-    /// A node of `kind` under `key`, as an object child.
-    init(kind: Kind, key: KeyID) {
+    /// A node of `kind`, under `key` when it is an object child.
+    init(kind: Kind, key: KeyID = .none, nextSibling: NodeID = .none) {
         self.kind = kind
         self.key = key
+        self.nextSibling = nextSibling
     }
 
-    /// A string leaf whose escaped value is `valueRange` of `FormTree.values`, under `key` when
-    /// it is an object child.
-    init(key: KeyID = .none, valueRange: Range<Int>) {
+    /// A string leaf whose escaped value is `valueRange` of `FormTree.values`.
+    init(valueRange: Range<Int>) {
         self.kind = .string
-        self.key = key
         self.valueRange = valueRange
     }
 
@@ -111,11 +106,5 @@ struct FormNode {
     /// place and key.
     mutating func reset(to kind: Kind) {
         self = FormNode(kind: kind, key: key, nextSibling: nextSibling)
-    }
-
-    private init(kind: Kind, key: KeyID, nextSibling: NodeID) {
-        self.kind = kind
-        self.key = key
-        self.nextSibling = nextSibling
     }
 }

@@ -43,10 +43,6 @@ struct FormTree: ~Copyable {
         nodes[node]
     }
 
-    func keyBytes(_ key: KeyID) -> UnsafeRawBufferPointer {
-        keys.bytes(of: key)
-    }
-
     // MARK: Lookup
 
     /// The child of object `parent` whose key equals `key`.
@@ -119,7 +115,7 @@ struct FormTree: ~Copyable {
         if stored.isASCII && key.isASCII || keys[stored].unicodeHash != keys[key].unicodeHash {
             return false
         }
-        return String(decoding: keyBytes(stored), as: UTF8.self) == String(decoding: keyBytes(key), as: UTF8.self)
+        return keys.string(of: stored) == keys.string(of: key)
     }
 
     // MARK: Changes

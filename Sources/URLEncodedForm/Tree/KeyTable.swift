@@ -123,6 +123,10 @@ struct KeyTable: ~Copyable {
         return bytes.bytes(entry.start..<entry.start + entry.length)
     }
 
+    func string(of key: KeyID) -> String {
+        String(decoding: bytes(of: key), as: UTF8.self)
+    }
+
     // Inlined with `TreeBuilder.internKey` into each keyed store: most keys hit `recent`, and
     // the call cost as much as the hit.
     /// The id of `key`, added if it is new.
@@ -221,5 +225,4 @@ struct KeyTable: ~Copyable {
             insert(id(at: index), hash: entries[index].hash)
         }
     }
-
 }

@@ -149,7 +149,7 @@ struct FormWriter: ~Copyable {
     @inline(__always)
     private mutating func writeNode(_ node: NodeID, in tree: borrowing FormTree) {
         if tree[node].kind == .string {
-            writeLeaf(node, in: tree)
+            writePair(valueRange: tree[node].valueRange, in: tree)
         } else {
             writeChildren(of: node, in: tree, isRoot: false)
         }
@@ -241,11 +241,6 @@ struct FormWriter: ~Copyable {
         return true
     }
 
-    @inline(__always)
-    private mutating func writeLeaf(_ leaf: NodeID, in tree: borrowing FormTree) {
-        writePair(valueRange: tree[leaf].valueRange, in: tree)
-    }
-
     /// Writes the key on the stack, `=` and the escaped value at `valueRange` of the tree's values.
     @inline(__always)
     private mutating func writePair(valueRange: Range<Int>, in tree: borrowing FormTree) {
@@ -260,13 +255,13 @@ struct FormWriter: ~Copyable {
 
     // MARK: Keys
 
-    // Inlined, as are `writeNode`, `writeLeaf`, `appendElementKey` and `restoreKey`: each runs
+    // Inlined, as are `writeNode`, `writePair`, `appendElementKey` and `restoreKey`: each runs
     // once per child or pair, and the calls cost more than the bodies (callgrind, catalog).
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     @inline(__always)
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {
         if !isRoot, case let .custom(encoding) = options.encoding.keyPathEncoding.style {
-            appendKeyPart(encoding(String(decoding: tree.keyBytes(childKey), as: UTF8.self)))
+            encoding(tree.keys.string(of: childKey)).withUTF8Bytes { appendKeyPart($0) }
         } else {
             // Below the root, wrapped in its brackets or after its dot, escaped once per tree.
             escapedKeys.append(childKey, wrapped: !isRoot, to: &key)
@@ -287,7 +282,7 @@ struct FormWriter: ~Copyable {
             settings.closeBracket.append(to: &key)
         case let .custom(encoding):
             key.truncate(to: 0)
-            appendKeyPart(encoding(parentKey ?? "", position))
+            encoding(parentKey ?? "", position).withUTF8Bytes { appendKeyPart($0) }
         }
     }
 
@@ -309,11 +304,6 @@ struct FormWriter: ~Copyable {
             options.escapeTable.appendEscaped(raw, to: &key)
         }
     }
-
-    private mutating func appendKeyPart(_ raw: String) {
-        raw.withUTF8Bytes { appendKeyPart($0) }
-    }
-
 
     // MARK: Sorting
 
@@ -431,9 +421,3 @@ extension URLEncodedFormEncoder.ArrayEncoding {
     }
 }
 
-extension URLEncodedFormEncoder.KeyPathEncoding {
-    var isCustom: Bool {
-        if case .custom = style { return true }
-        return false
-    }
-}

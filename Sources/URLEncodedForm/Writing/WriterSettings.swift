@@ -42,7 +42,7 @@ struct WriterSettings: Sendable {
         }
         sortsObjects = options.alphabetizeKeyValuePairs
         sortsArrays = options.alphabetizeKeyValuePairs && options.sortsArrayElements
-        writesInKeyOrder = !transformsLeafKeys && sortsObjects && !options.keyPathEncoding.isCustom
+        writesInKeyOrder = !transformsLeafKeys && sortsObjects && wrapping != nil
         writesLeavesInValueOrder = switch options.arrayEncoding {
         case .brackets, .noBrackets: sortsArrays
         case .indexInBrackets, .custom: false
