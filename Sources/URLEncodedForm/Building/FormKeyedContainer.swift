@@ -9,7 +9,11 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     // Inlined: a generic call per key cost more than the body.
     @inline(__always)
     private func component(for key: Key) -> PathComponent {
-        .key(session.builder.pointee.internKey(key.stringValue), intValue: key.intValue)
+        .key(session.builder.pointee.tree.keys.intern(key.stringValue), intValue: key.intValue)
+    }
+
+    private func childPath(_ key: Key) -> PathID {
+        session.builder.pointee.path(path, appending: component(for: key))
     }
 
     // Inlined into each typed `encode`, so that the primitive's `appendText` is a direct
@@ -71,12 +75,11 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nestedPath = session.builder.pointee.path(path, appending: component(for: key))
-        return KeyedEncodingContainer(FormKeyedContainer<NestedKey>(session: session, path: nestedPath))
+        KeyedEncodingContainer(FormKeyedContainer<NestedKey>(session: session, path: childPath(key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        FormUnkeyedContainer(session: session, path: session.builder.pointee.path(path, appending: component(for: key)))
+        FormUnkeyedContainer(session: session, path: childPath(key))
     }
 
     func superEncoder() -> any Encoder {
@@ -84,6 +87,6 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     func superEncoder(forKey key: Key) -> any Encoder {
-        FormValueEncoder(session: session, path: session.builder.pointee.path(path, appending: component(for: key)))
+        FormValueEncoder(session: session, path: childPath(key))
     }
 }

@@ -65,12 +65,6 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: Keys and paths
 
-    /// The id of `key` in the tree's key table.
-    @inline(__always)
-    mutating func internKey(_ key: String) -> KeyID {
-        tree.keys.intern(key)
-    }
-
     /// The path `parent` extended by `component`.
     mutating func path(_ parent: PathID, appending component: PathComponent) -> PathID {
         let depth = paths[parent].depth + 1
@@ -78,11 +72,6 @@ struct TreeBuilder: ~Copyable {
         paths.append(CodingPathEntry(parent: parent, depth: depth, component: component, hasNegativeIndex: hasNegativeIndex,
                                      checksStores: hasNegativeIndex || Int(depth) >= maximumDepth))
         return PathID(index: Int32(paths.count - 1))
-    }
-
-    /// The path `parent` extended by the coding key `key`.
-    mutating func path(_ parent: PathID, appending key: some CodingKey) -> PathID {
-        path(parent, appending: .key(internKey(key.stringValue), intValue: key.intValue))
     }
 
     /// The coding path user code sees.

@@ -127,8 +127,7 @@ struct KeyTable: ~Copyable {
         String(decoding: bytes(of: key), as: UTF8.self)
     }
 
-    // Inlined with `TreeBuilder.internKey` into each keyed store: most keys hit `recent`, and
-    // the call cost as much as the hit.
+    // Inlined into each keyed store: most keys hit `recent`, and the call cost as much as the hit.
     /// The id of `key`, added if it is new.
     @inline(__always)
     mutating func intern(_ key: String) -> KeyID {
