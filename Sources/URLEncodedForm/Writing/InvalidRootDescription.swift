@@ -1,5 +1,3 @@
-import Foundation
-
 /// The text `URLEncodedFormEncoder.Error.invalidRootObject` carries: what Alamofire's
 /// `"\(component)"` prints for the root it rejected, byte for byte, since error descriptions
 /// (`AFError`'s among them) show it.
@@ -49,13 +47,30 @@ enum InvalidRootDescription {
         return children
     }
 
-    /// The text whose escaped bytes are `escaped`: `+` read back as a space when it stands for
-    /// one, then each `%XY` as its byte. (Text that reads back holds no other `%` or `+`.)
+    /// The text whose escaped bytes are `escaped`: each `%XY` read back as its byte.
     private static func decode(_ escaped: UnsafeRawBufferPointer, plusIsSpace: Bool) -> String {
-        var text = String(decoding: escaped, as: UTF8.self)
-        if plusIsSpace {
-            text = text.replacingOccurrences(of: "+", with: " ")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(escaped.count)
+        var index = 0
+        while index < escaped.count {
+            let byte = escaped[index]
+            if byte == UInt8(ascii: "%"), index + 2 < escaped.count,
+               let high = hexValue(escaped[index + 1]), let low = hexValue(escaped[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
         }
-        return text.removingPercentEncoding ?? text
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }
