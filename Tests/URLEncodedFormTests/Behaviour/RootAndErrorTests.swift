@@ -88,6 +88,15 @@ struct RootAndErrorTests {
         #expect(printedError(contender, ["é&\"q\""]) == #"invalidRootObject("array([Alamofire.URLEncodedFormComponent.string(\"é&\\\"q\\\"\")])")"#)
     }
 
+    @Test(arguments: Contender.allCases)
+    func invalidRootObjectKeepsEveryCharacterOfTheRootsText(contender: Contender) {
+        // Text read back from its escaped form keeps a leading byte order mark, which decoding
+        // through Foundation (`removingPercentEncoding`) drops: the request fuzz found it.
+        #expect(printedError(contender, "\u{FEFF}a") == "invalidRootObject(\"string(\\\"\u{FEFF}a\\\")\")")
+        #expect(printedError(contender, ["\u{FEFF}", "%2B+"], FormOptions(spaceEncoding: .plusReplaced))
+            == #"invalidRootObject("array([Alamofire.URLEncodedFormComponent.string(\"\#u{FEFF}\"), Alamofire.URLEncodedFormComponent.string(\"%2B+\")])")"#)
+    }
+
     // MARK: Closure errors
 
     @Test(arguments: Contender.allCases)
