@@ -220,12 +220,6 @@ final class EncodingSession: @unchecked Sendable {
             return path
         }
     }
-
-    // MARK: Coding paths
-
-    func codingPath(_ path: PathID) -> [any CodingKey] {
-        builder.pointee.codingPath(path)
-    }
 }
 
 /// Where a value goes: a child of a container, or a single-value container's own path.

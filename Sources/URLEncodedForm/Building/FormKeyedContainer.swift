@@ -4,7 +4,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let session: EncodingSession
     let path: PathID
 
-    var codingPath: [any CodingKey] { session.codingPath(path) }
+    var codingPath: [any CodingKey] { session.builder.pointee.codingPath(path) }
 
     // Inlined: a generic call per key cost more than the body.
     @inline(__always)

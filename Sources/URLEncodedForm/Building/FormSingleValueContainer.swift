@@ -11,7 +11,7 @@ struct FormSingleValueContainer: SingleValueEncodingContainer, PrimitiveStoring 
         self.slot = session.builder.pointee.newSingleValueSlot()
     }
 
-    var codingPath: [any CodingKey] { session.codingPath(path) }
+    var codingPath: [any CodingKey] { session.builder.pointee.codingPath(path) }
 
     /// A dropped `nil` returns at once, as in Alamofire: it neither claims the container nor
     /// throws when a value was stored. A written one is stored as its string would be.

@@ -13,7 +13,7 @@ struct FormUnkeyedContainer: UnkeyedEncodingContainer, PrimitiveStoring {
         self.slot = session.builder.pointee.newUnkeyedSlot()
     }
 
-    var codingPath: [any CodingKey] { session.codingPath(path) }
+    var codingPath: [any CodingKey] { session.builder.pointee.codingPath(path) }
 
     /// Every value stored, container vended and super encoder taken counts, even one whose
     /// encoding then throws.

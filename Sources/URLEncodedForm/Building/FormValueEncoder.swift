@@ -4,7 +4,7 @@ struct FormValueEncoder: Encoder {
     let session: EncodingSession
     let path: PathID
 
-    var codingPath: [any CodingKey] { session.codingPath(path) }
+    var codingPath: [any CodingKey] { session.builder.pointee.codingPath(path) }
 
     // This encoder does not support userInfo.
     var userInfo: [CodingUserInfoKey: Any] { [:] }

@@ -86,10 +86,6 @@ struct TreeBuilder: ~Copyable {
         return keys.reversed()
     }
 
-    func codingPath(_ path: PathID, appending key: some CodingKey) -> [any CodingKey] {
-        codingPath(path) + [key]
-    }
-
     /// The coding key user code sees for `component`.
     private func codingKey(for component: PathComponent) -> FormCodingKey {
         switch component {
@@ -170,7 +166,7 @@ struct TreeBuilder: ~Copyable {
     private mutating func checkStore(at component: PathComponent, in container: PathID) throws {
         let depth = Int(paths[container].depth) + 1
         if depth > maximumDepth {
-            throw depthError(depth, at: codingPath(container, appending: codingKey(for: component)))
+            throw depthError(depth, at: codingPath(container) + [codingKey(for: component)])
         }
         try checkNegativeIndices(container, then: component)
     }
@@ -335,7 +331,7 @@ struct TreeBuilder: ~Copyable {
             throw negativeIndexError(outermost.index, at: codingPath(outermost.path))
         }
         if case let .index(index) = component.step, index < 0, walkArrivesAtArray(container) {
-            throw negativeIndexError(index, at: codingPath(container, appending: codingKey(for: component)))
+            throw negativeIndexError(index, at: codingPath(container) + [codingKey(for: component)])
         }
     }
 

@@ -67,10 +67,6 @@ enum InvalidRootDescription {
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        UInt8(String(Unicode.Scalar(byte)), radix: 16)
     }
 }
