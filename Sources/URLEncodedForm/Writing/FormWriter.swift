@@ -98,7 +98,7 @@ struct FormWriter: ~Copyable {
             && writeInKeyOrder(parent, in: tree, isRoot: isRoot) {
             return
         }
-        if settings.writesLeavesInValueOrder && node.kind == .array && node.childCount >= SegmentSorter.countForRadixSort
+        if settings.writesLeavesInValueOrder && node.kind == .array && node.childCount > 1
             && writeLeavesInValueOrder(parent, in: tree) {
             return
         }
@@ -212,9 +212,7 @@ struct FormWriter: ~Copyable {
     ///
     /// Every element has the same key (see `WriterSettings.writesLeavesInValueOrder`), so each
     /// segment is that key, `=` and the value, and the escaped values alone decide the order:
-    /// the level is written in it and never moves. Only long arrays, which the radix sort sorts
-    /// by their values: below its threshold, writing the segments and sorting them costs less
-    /// (Benchmarks/README.md).
+    /// the level is written in it and never moves (a short array of tags, a long one of numbers).
     private mutating func writeLeavesInValueOrder(_ parent: NodeID, in tree: borrowing FormTree) -> Bool {
         let first = segments.count
         defer { segments.truncate(to: first) }

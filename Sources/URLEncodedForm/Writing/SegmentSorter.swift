@@ -88,7 +88,7 @@ struct SegmentSorter: ~Copyable {
     /// mispredicts about every other comparison, and makes n log n of them; a radix sort
     /// costs a pass per byte that differs, mispredicting nothing, and clears and sums 256
     /// counters per pass, which pays from a few thousand entries on (measured: Benchmarks/README.md).
-    static let countForRadixSort = 2048
+    private static let countForRadixSort = 2048
 
     /// Sorts `members` by their words, then lengths, in the order `SegmentOrder.precedes`
     /// gives: a least-significant-digit radix sort, one stable pass per byte of the words
