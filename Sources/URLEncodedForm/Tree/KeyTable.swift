@@ -123,6 +123,7 @@ struct KeyTable: ~Copyable {
         return bytes.bytes(entry.start..<entry.start + entry.length)
     }
 
+    /// The key as a `String`, made anew (for a closure, a coding path or an error).
     func string(of key: KeyID) -> String {
         String(decoding: bytes(of: key), as: UTF8.self)
     }

@@ -13,20 +13,6 @@ struct ConcurrencyTests {
         let active = true
     }
 
-    /// Runs `work` in `tasks` concurrent child tasks and returns every output, in no particular order.
-    private func concurrently(_ work: @escaping @Sendable (_ task: Int) throws -> [String]) async throws -> [String] {
-        try await withThrowingTaskGroup(of: [String].self) { group in
-            for task in 0..<Self.tasks {
-                group.addTask { try work(task) }
-            }
-            var outputs: [String] = []
-            for try await batch in group {
-                outputs += batch
-            }
-            return outputs
-        }
-    }
-
     @Test(arguments: Contender.allCases)
     func sharedEncoderGivesTheSerialOutputUnderConcurrentUse(contender: Contender) async throws {
         let options = FormOptions(boolEncoding: .literal, dateEncoding: .iso8601, spaceEncoding: .plusReplaced)
@@ -34,7 +20,7 @@ struct ConcurrencyTests {
         let expected = "active=true&joined=2001-01-01T00%3A00%3A00Z&name=Jane+Doe&tags%5B%5D=a&tags%5B%5D=b"
         #expect(try encode(Profile()) == expected)
 
-        let outputs = try await concurrently { _ in
+        let outputs = try await concurrently(tasks: Self.tasks) { _ in
             try (0..<Self.encodesPerTask).map { _ in try encode(Profile()) }
         }
         #expect(outputs.count == Self.tasks * Self.encodesPerTask)
@@ -44,7 +30,7 @@ struct ConcurrencyTests {
     @Test(arguments: Contender.allCases)
     func concurrentEncodingsDoNotMixTheirValues(contender: Contender) async throws {
         let encode = contender.makeSharedEncoder()
-        let outputs = try await concurrently { task in
+        let outputs = try await concurrently(tasks: Self.tasks) { task in
             try (0..<Self.encodesPerTask).map { index in try encode(["task": task, "n": index]) }
         }
         let expected = (0..<Self.tasks).flatMap { task in (0..<Self.encodesPerTask).map { "n=\($0)&task=\(task)" } }

@@ -11,26 +11,12 @@ extension RequestsBehaviour {
         private static let tasks = 8
         private static let encodesPerTask = 100
 
-        /// Runs `work` in `tasks` concurrent child tasks and returns every output.
-        private func concurrently(_ work: @escaping @Sendable (_ task: Int) throws -> [String]) async throws -> [String] {
-            try await withThrowingTaskGroup(of: [String].self) { group in
-                for task in 0..<Self.tasks {
-                    group.addTask { try work(task) }
-                }
-                var outputs: [String] = []
-                for try await batch in group {
-                    outputs += batch
-                }
-                return outputs
-            }
-        }
-
         private static func expected(_ render: (_ task: Int, _ index: Int) -> String) -> [String] {
             (0..<tasks).flatMap { task in (0..<encodesPerTask).map { render(task, $0) } }.sorted()
         }
 
         @Test func concurrentURLEncodingsDoNotMixTheirValues() async throws {
-            let outputs = try await concurrently { task in
+            let outputs = try await concurrently(tasks: Self.tasks) { task in
                 try (0..<Self.encodesPerTask).map { index in
                     try URLEncoding.default.encode(["task": task, "n": index, "tags": ["x y", "\(index)"]]) as String
                 }
@@ -39,7 +25,7 @@ extension RequestsBehaviour {
         }
 
         @Test func concurrentAFNetworkingQueryStringsDoNotMixTheirValues() async throws {
-            let outputs = try await concurrently { task in
+            let outputs = try await concurrently(tasks: Self.tasks) { task in
                 (0..<Self.encodesPerTask).map { index in
                     AFQueryStringFromParameters(["task": task, "n": index, "tags": ["x y", "\(index)"]])
                 }
