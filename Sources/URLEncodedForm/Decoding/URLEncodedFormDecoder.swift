@@ -1,0 +1,142 @@
+import Foundation
+
+/// Decodes `application/x-www-form-urlencoded` text into `Decodable` values, or into the
+/// untyped tree Rack's `parse_nested_query` builds: the inverse of ``URLEncodedFormEncoder``,
+/// for servers that receive forms (HTML form posts, OAuth token requests, webhooks) and for the
+/// round trip of everything the encoder writes.
+///
+/// ```swift
+/// struct Webhook: Decodable { let From: String; let Body: String; let NumMedia: Int }
+/// let decoder = URLEncodedFormDecoder()
+/// let hook = try decoder.decode(Webhook.self, from: "From=%2B15551234567&Body=Hi+there&NumMedia=0")
+/// ```
+///
+/// The flat level is read as the WHATWG URL standard reads a form: pairs split on `&` only,
+/// `+` is a space, `%XX` a byte. Names are then split into key paths (`user[name]`,
+/// `tags[]`, `items[0][id]`; see ``KeyPathDecoding``) and merged into one tree as Rack merges
+/// them. The `Decodable` type decides how each node is read: an array may be sent as `tags[]`,
+/// as a repeated `tags`, or as indices `tags[0]` in any order.
+///
+/// Input is never trusted: every bound in ``Limits`` is checked before anything is built from
+/// the input, a limit fails the decoding with a ``URLEncodedFormDecoder/Error`` (never truncates),
+/// nothing recurses on the input's depth, and no index or count read from the input sizes an
+/// allocation. The decoder is immutable: share one between requests and threads.
+public final class URLEncodedFormDecoder: Sendable {
+    /// How names are split into key paths. Default ``KeyPathDecoding/brackets``.
+    public let keyPathDecoding: KeyPathDecoding
+    /// Which texts a `Bool` is read from. Default ``BoolDecoding/lenient``.
+    public let boolDecoding: BoolDecoding
+    /// How `Data` values are read. Default ``DataDecoding/base64``.
+    public let dataDecoding: DataDecoding
+    /// How `Date` values are read. Default ``DateDecoding/deferredToDate``.
+    public let dateDecoding: DateDecoding
+    /// The transformation of each key-path segment before it is matched against a `CodingKey`.
+    /// Default ``KeyDecoding/useDefaultKeys``.
+    public let keyDecoding: KeyDecoding
+    /// Which values read as `nil`. Default ``NilDecoding/dropKey``.
+    public let nilDecoding: NilDecoding
+    /// What a single value reads when its key was sent more than once. Default
+    /// ``DuplicateKeyPolicy/error``.
+    public let duplicateKeys: DuplicateKeyPolicy
+    /// What invalid escapes and invalid UTF-8 do. Default ``InvalidInputPolicy/throw``.
+    public let invalidInput: InvalidInputPolicy
+    /// The bounds every decoding checks first. Default ``Limits/default``.
+    public let limits: Limits
+
+    /// A decoder with the given options; every default reads what a default
+    /// ``URLEncodedFormEncoder`` writes, and what browsers and Rack-style clients send.
+    ///
+    /// - Parameters:
+    ///   - keyPathDecoding: how names are split into key paths.
+    ///   - boolDecoding: which texts a `Bool` is read from.
+    ///   - dataDecoding: how `Data` values are read.
+    ///   - dateDecoding: how `Date` values are read.
+    ///   - keyDecoding: the transformation of each key-path segment.
+    ///   - nilDecoding: which values read as `nil`.
+    ///   - duplicateKeys: what a single value reads when its key was sent more than once.
+    ///   - invalidInput: what invalid escapes and invalid UTF-8 do.
+    ///   - limits: the bounds every decoding checks first.
+    public init(keyPathDecoding: KeyPathDecoding = .brackets,
+                boolDecoding: BoolDecoding = .lenient,
+                dataDecoding: DataDecoding = .base64,
+                dateDecoding: DateDecoding = .deferredToDate,
+                keyDecoding: KeyDecoding = .useDefaultKeys,
+                nilDecoding: NilDecoding = .dropKey,
+                duplicateKeys: DuplicateKeyPolicy = .error,
+                invalidInput: InvalidInputPolicy = .throw,
+                limits: Limits = .default) {
+        self.keyPathDecoding = keyPathDecoding
+        self.boolDecoding = boolDecoding
+        self.dataDecoding = dataDecoding
+        self.dateDecoding = dateDecoding
+        self.keyDecoding = keyDecoding
+        self.nilDecoding = nilDecoding
+        self.duplicateKeys = duplicateKeys
+        self.invalidInput = invalidInput
+        self.limits = limits
+    }
+
+    // MARK: Typed decoding
+
+    /// Decodes a value of `type` from form text (a query string without its `?`, or a body).
+    ///
+    /// - Parameters:
+    ///   - type: the type to decode; its root must be keyed (a struct, a class, a dictionary).
+    ///   - query: the form text.
+    /// - Returns: the decoded value.
+    /// - Throws: `DecodingError`: `dataCorrupted` with a ``URLEncodedFormDecoder/Error`` as its
+    ///   `underlyingError` for input that breaks a limit or is not a valid form; `keyNotFound`,
+    ///   `typeMismatch` or `dataCorrupted` with the coding path for a value the type cannot read.
+    public func decode<T: Decodable>(_ type: T.Type, from query: String) throws -> T {
+        var query = query
+        return try query.withUTF8 { try decode(type, fromBytes: $0) }
+    }
+
+    /// Decodes a value of `type` from the bytes of form text.
+    ///
+    /// - Parameters:
+    ///   - type: the type to decode; its root must be keyed (a struct, a class, a dictionary).
+    ///   - bytes: the form text's bytes, e.g. a request body.
+    /// - Returns: the decoded value.
+    /// - Throws: as ``decode(_:from:)-(_,String)``.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBufferPointer { try decode(type, fromBytes: $0) }
+    }
+
+    /// Decodes a value of `type` from the bytes of form text.
+    ///
+    /// - Parameters:
+    ///   - type: the type to decode; its root must be keyed (a struct, a class, a dictionary).
+    ///   - data: the form text's bytes, e.g. a request body.
+    /// - Returns: the decoded value.
+    /// - Throws: as ``decode(_:from:)-(_,String)``.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { try decode(type, fromBytes: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    // MARK: The untyped tree
+
+    /// The form as Rack's `Utils.parse_nested_query` reads it: `String` leaves (the last value
+    /// of a repeated key), `[any Sendable]` for arrays made with `[]`, and
+    /// `[String: any Sendable]` for hashes (indices such as `a[0]` are hash keys here).
+    /// ``URLEncoding`` encodes what it returns.
+    ///
+    /// - Parameter query: the form text.
+    /// - Returns: the tree.
+    /// - Throws: `DecodingError.dataCorrupted` with a ``URLEncodedFormDecoder/Error`` as its
+    ///   `underlyingError`.
+    public func parameters(from query: String) throws -> Parameters {
+        var query = query
+        return try query.withUTF8 { try parameters(fromBytes: $0) }
+    }
+
+    /// The form's bytes as Rack's `Utils.parse_nested_query` reads them: see
+    /// ``parameters(from:)-(String)``.
+    ///
+    /// - Parameter bytes: the form text's bytes.
+    /// - Returns: the tree.
+    /// - Throws: as ``parameters(from:)-(String)``.
+    public func parameters(from bytes: [UInt8]) throws -> Parameters {
+        try bytes.withUnsafeBufferPointer { try parameters(fromBytes: $0) }
+    }
+}
