@@ -140,3 +140,32 @@ public final class URLEncodedFormDecoder: Sendable {
         try bytes.withUnsafeBufferPointer { try parameters(fromBytes: $0) }
     }
 }
+
+extension URLEncodedFormDecoder {
+    /// Every typed entry point: the bytes are lent for the whole decoding.
+    func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+        try reportingInputErrors {
+            try ParsedForm.parse(bytes, options: self) { form in
+                try FormValueDecoder(form: form, options: self).decodeHere(type)
+            }
+        }
+    }
+
+    /// Every untyped entry point.
+    func parameters(fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> Parameters {
+        try reportingInputErrors {
+            try ParsedForm.parse(bytes, options: self) { try RackParameters.parameters(of: $0) }
+        }
+    }
+
+    /// Runs `body`, throwing an ``Error`` it throws as the `DecodingError.dataCorrupted` whose
+    /// `underlyingError` it is.
+    private func reportingInputErrors<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as Error {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: error.description, underlyingError: error))
+        }
+    }
+}

@@ -46,7 +46,7 @@ extension URLEncodedFormDecoder {
             case .invalidUTF8(let offset):
                 return "Invalid UTF-8 at byte \(offset) once unescaped (InvalidInputPolicy.whatwg reads it as U+FFFD)."
             case .conflictingKey(let key):
-                return "The key \"\(key)\" is sent both as a value and as an array or a hash, or as an array and as a hash, or in two spellings Swift's String equality cannot tell apart."
+                return "The key \"\(key)\" is sent in two shapes that cannot merge (a value and nested keys, or an array and a hash, as in a=1&a[]=2), or spelled in two ways that Swift's String equality finds equal."
             }
         }
     }

@@ -1,0 +1,94 @@
+/// A hash read through a type's `CodingKey`s; unknown keys are ignored, as `JSONDecoder`
+/// ignores them. Over a key that was not sent (`focus` absent) it is empty, as the encoder
+/// writes nothing for an empty object and a browser nothing for an unchecked checkbox group.
+struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    private let decoder: FormValueDecoder
+    /// The hash, or `-1` for an absent key.
+    private let node: Int32
+    /// How many keys of the decoder's path are this container's.
+    private let depth: Int
+
+    init(decoder: FormValueDecoder, focus: FormValueDecoder.Focus, depth: Int) throws {
+        self.decoder = decoder
+        self.depth = depth
+        switch focus {
+        case .absent:
+            node = -1
+        case .node(let index) where decoder.nodes[Int(index)].kind == .hash:
+            node = index
+        case .node(let index):
+            throw decoder.typeMismatch([String: Any].self, expected: "a hash (`key[…]=` pairs)", found: index)
+        case .value:
+            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                codingPath: decoder.path, debugDescription: "Expected a hash (`key[…]=` pairs), found a value."))
+        }
+    }
+
+    var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }
+
+    var allKeys: [Key] {
+        guard node >= 0 else { return [] }
+        var keys: [Key] = []
+        var child = decoder.nodes[Int(node)].first
+        while child >= 0 {
+            let text = decoder.form.bytes.string(decoder.nodes[Int(child)].key)
+            if let key = Key(stringValue: decoder.convertKey(text)) { keys.append(key) }
+            child = decoder.nodes[Int(child)].next
+        }
+        return keys
+    }
+
+    private func focus(_ key: Key) -> FormValueDecoder.Focus {
+        guard node >= 0, let child = decoder.child(of: node, for: key) else { return .absent }
+        return .node(child)
+    }
+
+    func contains(_ key: Key) -> Bool {
+        node >= 0 && decoder.child(of: node, for: key) != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        decoder.isNil(at: focus(key))
+    }
+
+    private func leaf<T: LeafValue>(_ type: T.Type, _ key: Key) throws -> T {
+        try decoder.decodeLeaf(type, at: focus(key), depth: depth, key: key)
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try leaf(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try leaf(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try leaf(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try leaf(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try leaf(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try leaf(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try leaf(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try leaf(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try leaf(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try leaf(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try leaf(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try leaf(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try leaf(type, key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decode(type, at: focus(key), depth: depth, key: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        decoder.push(key, depth: depth)
+        return KeyedDecodingContainer(try FormKeyedDecodingContainer<NestedKey>(decoder: decoder, focus: focus(key), depth: depth + 1))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        decoder.push(key, depth: depth)
+        return try FormUnkeyedDecodingContainer(decoder: decoder, focus: focus(key), depth: depth + 1)
+    }
+
+    func superDecoder() throws -> any Decoder {
+        decoder.superDecoder(at: node >= 0 ? .node(node) : .absent, depth: depth, key: FormCodingKey(stringValue: "super"))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.superDecoder(at: focus(key), depth: depth, key: key)
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+
+/// The one `Decoder` of a decoding: it stands on a node of the tree (`focus`), and moves to a
+/// child and back around each nested `init(from:)` instead of making a decoder per level. Its
+/// containers are small structs that refer to it. The nesting of `Decodable` calls follows the
+/// tree, whose depth the limits bound.
+final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
+    /// Where the decoder stands.
+    enum Focus {
+        /// A node of the tree.
+        case node(Int32)
+        /// One of the values sent for a repeated key (a pair's index): an element of an array
+        /// sent as `a=1&a=2`.
+        case value(Int32)
+        /// A key that was not sent: empty as a container, missing as a single value.
+        case absent
+    }
+
+    let form: ParsedForm
+    let options: URLEncodedFormDecoder
+    private(set) var focus: Focus
+    /// The coding path, as a stack that containers cut back to their own depth before they push.
+    private(set) var path: [any CodingKey] = []
+    /// For each hash, the child after the one found last: `Decodable` types ask for keys in the
+    /// order they declare them, which is usually the order they were sent in.
+    private var lookupHints: [Int32]
+    /// For each hash read under a `KeyDecoding` other than the default, its keys converted.
+    private var convertedKeys: [Int32: [String: Int32]] = [:]
+    /// Where escaped values are unescaped to be parsed.
+    private var scratch: [UInt8] = []
+
+    init(form: ParsedForm, options: URLEncodedFormDecoder) {
+        self.form = form
+        self.options = options
+        self.focus = .node(DecodedTree.root)
+        self.lookupHints = form.tree.nodes.map(\.first)
+        path.reserveCapacity(16)
+    }
+
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var nodes: [DecodedNode] { form.tree.nodes }
+
+    // MARK: Moving
+
+    /// Decodes a `T` standing at `focus`, with `key` at the end of the path after the first
+    /// `depth` keys; restores the decoder afterwards.
+    func decode<T: Decodable>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
+        let saved = self.focus
+        enter(focus, depth: depth, key: key)
+        defer {
+            self.focus = saved
+            path.removeLast()
+        }
+        return try decodeHere(type)
+    }
+
+    /// Decodes a leaf standing at `focus`, as `decode(_:at:depth:key:)` decodes any value.
+    func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
+        let saved = self.focus
+        enter(focus, depth: depth, key: key)
+        defer {
+            self.focus = saved
+            path.removeLast()
+        }
+        return try decodeLeaf(type)
+    }
+
+    /// A decoder of its own standing at `focus`, for `superDecoder()`: it shares the form and
+    /// nothing else.
+    func superDecoder(at focus: Focus, depth: Int, key: any CodingKey) -> FormValueDecoder {
+        let decoder = FormValueDecoder(form: form, options: options)
+        decoder.path = Array(path.prefix(depth)) + [key]
+        decoder.focus = focus
+        return decoder
+    }
+
+    /// Stands on `focus`, with `key` appended to the first `depth` keys of the path.
+    private func enter(_ focus: Focus, depth: Int, key: any CodingKey) {
+        push(key, depth: depth)
+        self.focus = focus
+    }
+
+    /// Appends `key` to the first `depth` keys of the path: where a nested container's path
+    /// ends.
+    func push(_ key: any CodingKey, depth: Int) {
+        if path.count > depth { path.removeSubrange(depth...) }
+        path.append(key)
+    }
+
+    /// Decodes a `T` where the decoder stands: the leaves with strategies first, then the
+    /// type's own `init(from:)`.
+    func decodeHere<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == Date.self, let date = try decodeDate() { return date as! T }
+        if T.self == Data.self, let data = try decodeData() { return data as! T }
+        if T.self == URL.self {
+            let text = try decodeLeaf(String.self)
+            guard let url = URL(string: text) else { throw corrupted("expected a URL, found `\(text)`") }
+            return url as! T
+        }
+        if T.self == Decimal.self {
+            let text = try decodeLeaf(String.self)
+            guard let decimal = SpecialLeaf.decimal(text) else { throw corrupted("expected a Decimal, found `\(text)`") }
+            return decimal as! T
+        }
+        return try T(from: self)
+    }
+
+    private func decodeDate() throws -> Date? {
+        switch options.dateDecoding {
+        case .deferredToDate:
+            return nil
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decodeLeaf(Double.self))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decodeLeaf(Double.self) / 1000)
+        case .iso8601:
+            let pair = try singleValue(Date.self)
+            return try form.withValue(of: pair, scratch: &scratch) { text in
+                guard let date = SpecialLeaf.iso8601Date(text) else {
+                    throw corrupted("expected an ISO 8601 date, found `\(String(decoding: text, as: UTF8.self))`")
+                }
+                return date
+            }
+        case .formatted(let formatter):
+            let text = try decodeLeaf(String.self)
+            guard let date = formatter.date(from: text) else {
+                throw corrupted("expected a date in the format \"\(formatter.dateFormat ?? "")\", found `\(text)`")
+            }
+            return date
+        case .custom(let read):
+            return try read(try decodeLeaf(String.self))
+        }
+    }
+
+    private func decodeData() throws -> Data? {
+        switch options.dataDecoding {
+        case .deferredToData:
+            return nil
+        case .base64:
+            let text = try decodeLeaf(String.self)
+            guard let data = SpecialLeaf.base64Data(text) else { throw corrupted("expected Base64, found `\(text)`") }
+            return data
+        case .custom(let read):
+            return try read(try decodeLeaf(String.self))
+        }
+    }
+
+    // MARK: Leaves
+
+    /// The pair whose value a single value at `focus` reads.
+    func singleValue(_ type: Any.Type) throws -> Int32 {
+        switch focus {
+        case .value(let pair):
+            return pair
+        case .absent:
+            let key = path.last ?? FormIndexKey(0)
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: Array(path.dropLast()), debugDescription: "No value for the key `\(key.stringValue)`."))
+        case .node(let index):
+            let node = nodes[Int(index)]
+            guard node.kind == .leaf else {
+                throw DecodingError.typeMismatch(type, DecodingError.Context(
+                    codingPath: path, debugDescription: "Expected \(expectation(type)), found \(describe(node))."))
+            }
+            if node.count == 1 { return node.first }
+            switch options.duplicateKeys {
+            case .first: return node.first
+            case .last: return node.last
+            case .error:
+                throw corrupted("Expected one value for the key `\(path.last?.stringValue ?? "")`, found \(node.count); "
+                                + "DuplicateKeyPolicy .first or .last reads one of them, an array reads them all.")
+            }
+        }
+    }
+
+    /// The `T` a single value at `focus` spells.
+    func decodeLeaf<T: LeafValue>(_ type: T.Type) throws -> T {
+        let pair = try singleValue(type)
+        return try form.withValue(of: pair, scratch: &scratch) { text in
+            guard let value = T.parse(text, options: options) else {
+                throw corrupted("Expected \(T.expectation), found `\(String(decoding: text, as: UTF8.self))`.")
+            }
+            return value
+        }
+    }
+
+    /// Whether `focus` reads as `nil` under the `NilDecoding`.
+    func isNil(at focus: Focus) -> Bool {
+        let pair: Int32
+        switch focus {
+        case .absent: return true
+        case .value(let value): pair = value
+        case .node(let index):
+            let node = nodes[Int(index)]
+            guard node.kind == .leaf, node.count == 1 else { return false }
+            pair = node.first
+        }
+        switch options.nilDecoding {
+        case .dropKey: return false
+        case .dropValue: return form.pairs[Int(pair)].valueIsEmpty
+        case .null: return form.withValue(of: pair, scratch: &scratch) { $0.elementsEqual("null".utf8) }
+        }
+    }
+
+    func corrupted(_ description: String) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: description))
+    }
+
+    func typeMismatch(_ type: Any.Type, expected: String, found node: Int32) -> DecodingError {
+        .typeMismatch(type, DecodingError.Context(
+            codingPath: path, debugDescription: "Expected \(expected), found \(describe(nodes[Int(node)]))."))
+    }
+
+    private func expectation(_ type: Any.Type) -> String {
+        (type as? LeafValue.Type)?.expectation ?? "a single value of type \(type)"
+    }
+
+    private func describe(_ node: DecodedNode) -> String {
+        switch node.kind {
+        case .hash: return "a hash of \(node.count) keys (`key[…]=`)"
+        case .array: return "an array of \(node.count) elements (`key[]=`)"
+        case .leaf: return node.count == 1 ? "a value" : "\(node.count) values"
+        }
+    }
+
+    // MARK: Keys
+
+    /// The child of the hash `node` that `key` names.
+    func child(of node: Int32, for key: some CodingKey) -> Int32? {
+        guard case .useDefaultKeys = options.keyDecoding else { return convertedChild(of: node, key.stringValue) }
+        let name = key.stringValue
+        if let found = name.utf8.withContiguousStorageIfAvailable({ child(of: node, named: $0) }) { return found }
+        var copy = name
+        return copy.withUTF8 { child(of: node, named: $0) }
+    }
+
+    private func child(of node: Int32, named name: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let hint = lookupHints[Int(node)]
+        if hint >= 0 {
+            let candidate = nodes[Int(hint)]
+            if Int(candidate.key.count) == name.count && form.bytes.bytes(candidate.key).elementsEqual(name) {
+                lookupHints[Int(node)] = candidate.next
+                return hint
+            }
+        }
+        if let found = form.tree.child(name, of: node) {
+            lookupHints[Int(node)] = nodes[Int(found)].next
+            return found
+        }
+        // A key Swift's `String` equality finds equal but spelled with other bytes (canonical
+        // equivalence): only non-ASCII keys can be.
+        guard name.contains(where: { $0 >= 0x80 }) else { return nil }
+        let wanted = String(decoding: name, as: UTF8.self)
+        var child = nodes[Int(node)].first
+        while child >= 0 {
+            if form.bytes.string(nodes[Int(child)].key) == wanted { return child }
+            child = nodes[Int(child)].next
+        }
+        return nil
+    }
+
+    private func convertedChild(of node: Int32, _ name: String) -> Int32? {
+        if let keys = convertedKeys[node] { return keys[name] }
+        var keys: [String: Int32] = [:]
+        var child = nodes[Int(node)].first
+        while child >= 0 {
+            let converted = convertKey(form.bytes.string(nodes[Int(child)].key))
+            if keys[converted] == nil { keys[converted] = child }
+            child = nodes[Int(child)].next
+        }
+        convertedKeys[node] = keys
+        return keys[name]
+    }
+
+    /// A hash key as the `CodingKey`s see it.
+    func convertKey(_ key: String) -> String {
+        switch options.keyDecoding {
+        case .useDefaultKeys: return key
+        case .convertFromSnakeCase: return KeyConversion.camelCase(key, separator: "_")
+        case .convertFromKebabCase: return KeyConversion.camelCase(key, separator: "-")
+        case .custom(let convert): return convert(key)
+        }
+    }
+
+    // MARK: Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(try FormKeyedDecodingContainer<Key>(decoder: self, focus: focus, depth: path.count))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try FormUnkeyedDecodingContainer(decoder: self, focus: focus, depth: path.count)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: SingleValueDecodingContainer
+
+    func decodeNil() -> Bool { isNil(at: focus) }
+    func decode(_ type: Bool.Type) throws -> Bool { try decodeLeaf(type) }
+    func decode(_ type: String.Type) throws -> String { try decodeLeaf(type) }
+    func decode(_ type: Double.Type) throws -> Double { try decodeLeaf(type) }
+    func decode(_ type: Float.Type) throws -> Float { try decodeLeaf(type) }
+    func decode(_ type: Int.Type) throws -> Int { try decodeLeaf(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decodeLeaf(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decodeLeaf(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decodeLeaf(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decodeLeaf(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decodeLeaf(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeLeaf(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeLeaf(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeLeaf(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeLeaf(type) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeHere(type) }
+}
+
+/// An array element's place in a coding path: its text is made only if someone reads it.
+struct FormIndexKey: CodingKey {
+    let index: Int
+    var intValue: Int? { index }
+    var stringValue: String { String(index) }
+
+    init(_ index: Int) { self.index = index }
+    init(intValue: Int) { self.index = intValue }
+    init?(stringValue: String) { return nil }
+}

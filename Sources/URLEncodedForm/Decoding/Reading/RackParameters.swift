@@ -1,0 +1,48 @@
+/// The tree as Rack's `parse_nested_query` shows it: a hash is a `[String: any Sendable]`, an
+/// array a `[any Sendable]`, a leaf the `String` of its last value. Built bottom-up with a stack
+/// of its own, so a tree as deep as the limits allow costs heap, not thread stack.
+enum RackParameters {
+    /// A container being filled: its node, the next child to visit, and what it holds so far.
+    private struct Frame {
+        let node: Int32
+        /// The frame's key in its parent hash (`nil` in an array, and for the root).
+        let key: String?
+        var nextChild: Int32
+        var hash: [String: any Sendable] = [:]
+        var array: [any Sendable] = []
+    }
+
+    /// - Throws: ``URLEncodedFormDecoder/Error/conflictingKey(_:)`` when two keys of one hash
+    ///   are different bytes but equal `String`s (canonically equivalent Unicode).
+    static func parameters(of form: ParsedForm) throws(URLEncodedFormDecoder.Error) -> Parameters {
+        let nodes = form.tree.nodes
+        var stack = [Frame(node: DecodedTree.root, key: nil, nextChild: nodes[0].first)]
+        while true {
+            let top = stack.count - 1
+            let child = stack[top].nextChild
+            if child >= 0 {
+                stack[top].nextChild = nodes[Int(child)].next
+                let node = nodes[Int(child)]
+                let key = node.key.count >= 0 ? form.bytes.string(node.key) : nil
+                if node.kind == .leaf {
+                    try add(form.string(ofValue: node.last), key: key, to: &stack[top])
+                } else {
+                    stack.append(Frame(node: child, key: key, nextChild: node.first))
+                }
+                continue
+            }
+            let done = stack.removeLast()
+            let value: any Sendable = nodes[Int(done.node)].kind == .hash ? done.hash : done.array
+            guard !stack.isEmpty else { return done.hash }
+            try add(value, key: done.key, to: &stack[stack.count - 1])
+        }
+    }
+
+    private static func add(_ value: any Sendable, key: String?, to frame: inout Frame) throws(URLEncodedFormDecoder.Error) {
+        guard let key else {
+            frame.array.append(value)
+            return
+        }
+        if frame.hash.updateValue(value, forKey: key) != nil { throw .conflictingKey(key) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Finds a hash's child by its key in O(1), however wide the hash: one open-addressed table for
+/// the whole tree, keyed by the parent's index and the key's bytes. The hash is Swift's
+/// `Hasher` (SipHash, seeded per process), so keys chosen to collide in a fixed hash function
+/// cannot make the probes long.
+struct ChildTable {
+    /// A node's index and its key's hash (compared before any bytes are, and what the slot is
+    /// moved by when the table grows); `node` is `-1` in an empty slot.
+    private struct Slot {
+        var node: Int32
+        var hash: Int
+    }
+
+    private var slots: [Slot]
+    private var mask: Int
+    private var occupied = 0
+
+    init() {
+        slots = Array(repeating: Slot(node: -1, hash: 0), count: 16)
+        mask = 15
+    }
+
+    /// The hash of `key` under `parent`.
+    @inline(__always)
+    static func hash(parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(parent)
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        return hasher.finalize()
+    }
+
+    /// The child of `parent` whose key is `key` (whose hash is `hash`), or `nil`.
+    func find(parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: Int,
+              in nodes: [DecodedNode], bytes: FormBytes) -> Int32? {
+        var index = hash & mask
+        while true {
+            let slot = slots[index]
+            if slot.node < 0 { return nil }
+            if slot.hash == hash {
+                let node = nodes[Int(slot.node)]
+                if node.parent == parent && Int(node.key.count) == key.count
+                    && (key.count == 0 || memcmp(bytes.bytes(node.key).baseAddress!, key.baseAddress!, key.count) == 0) {
+                    return slot.node
+                }
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Adds `node`, whose key hashes to `hash` and is not in the table yet.
+    mutating func insert(_ node: Int32, hash: Int) {
+        if (occupied + 1) * 2 > slots.count { grow() }
+        place(Slot(node: node, hash: hash))
+        occupied += 1
+    }
+
+    private mutating func place(_ slot: Slot) {
+        var index = slot.hash & mask
+        while slots[index].node >= 0 { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(node: -1, hash: 0), count: old.count * 2)
+        mask = slots.count - 1
+        for slot in old where slot.node >= 0 {
+            place(slot)
+        }
+    }
+}

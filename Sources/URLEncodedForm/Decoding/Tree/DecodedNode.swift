@@ -1,0 +1,32 @@
+/// One node of a decoded form's tree: a hash (keyed children), an array (children made with
+/// `[]`, in order) or a leaf (the values sent for one key, in order). 32 bytes, in one array;
+/// links are indices, `-1` for none.
+struct DecodedNode {
+    enum Kind: UInt8 {
+        case hash, array, leaf
+    }
+
+    var kind: Kind
+    /// The hash this node is a key of, or `-1` (the root, and array elements).
+    var parent: Int32
+    /// The node's key in its parent hash; `count` is `-1` for an array element.
+    var key: TextRange
+    /// A hash's or an array's first and last child; a leaf's first and last value (indices of
+    /// pairs, chained by `DecodedTree.nextValue`).
+    var first: Int32
+    var last: Int32
+    /// The next child of the same parent.
+    var next: Int32
+    /// How many children, or values.
+    var count: Int32
+
+    init(kind: Kind, parent: Int32, key: TextRange) {
+        self.kind = kind
+        self.parent = parent
+        self.key = key
+        self.first = -1
+        self.last = -1
+        self.next = -1
+        self.count = 0
+    }
+}

@@ -1,0 +1,154 @@
+/// A form's pairs merged into one tree in input order, as Rack's `normalize_params` merges them,
+/// without recursion: every step of a key path is one turn of a loop.
+///
+/// - A plain value replaces what its key held (`a[b]=1&a=2` leaves `a` a value), or joins the
+///   values already sent for it (`a=1&a=2`: both are kept, in order, for typed decoding).
+/// - `[]` appends to an array. After `[]`, the rest of the path goes into the array's last
+///   element when that is a hash that does not have the rest's keys yet (`a[][x]=1&a[][y]=2`
+///   is one element), and into a new element otherwise (`…&a[][x]=3` starts a second).
+/// - A key where the other kind of container (or a value) stands is a conflict.
+///
+/// Nothing is ever removed: a container replaced by a value is turned into that value, and its
+/// old children stay in `nodes`, unreachable.
+struct DecodedTree {
+    /// The nodes; `nodes[0]` is the root hash.
+    private(set) var nodes: [DecodedNode]
+    /// For each pair, the next pair sent for the same leaf, or `-1`.
+    private(set) var nextValue: [Int32]
+    private var children = ChildTable()
+    let bytes: FormBytes
+
+    /// An empty tree for `pairCount` pairs in `bytes`.
+    init(bytes: FormBytes, pairCount: Int) {
+        self.bytes = bytes
+        self.nodes = [DecodedNode(kind: .hash, parent: -1, key: TextRange(start: 0, count: -1))]
+        self.nodes.reserveCapacity(pairCount + 1)
+        self.nextValue = Array(repeating: -1, count: pairCount)
+    }
+
+    static let root: Int32 = 0
+
+    /// Merges pair `pair`, whose name has the key path `path` (at least the base).
+    ///
+    /// - Throws: ``URLEncodedFormDecoder/Error/conflictingKey(_:)``.
+    mutating func add(pair: Int32, path: [KeySegment]) throws(URLEncodedFormDecoder.Error) {
+        var parent = Self.root
+        var key = path[0].text
+        var index = 1
+        let end = path.count
+        while index < end {
+            guard path[index].isAppend else {
+                parent = try container(of: parent, key: key, kind: .hash)
+                key = path[index].text
+                index += 1
+                continue
+            }
+            let array = try container(of: parent, key: key, kind: .array)
+            if index + 1 == end {
+                appendValue(pair, to: appendElement(to: array, kind: .leaf))
+                return
+            }
+            // After `[]`: Rack reads the rest from its first key, skipping any `[]` before it.
+            var keyIndex = index + 1
+            while keyIndex < end && path[keyIndex].isAppend { keyIndex += 1 }
+            let last = nodes[Int(array)].last
+            let lastIsHash = last >= 0 && nodes[Int(last)].kind == .hash
+            if keyIndex == end {
+                // `[]` followed by `[]`s alone. Rack makes `a[][]=1` an element `["1"]`; it
+                // drops the value where the last element is a hash, and appends `nil` for three
+                // `[]`s or more, which this tree drops too (the README lists it).
+                if !lastIsHash && end - index == 2 {
+                    let inner = appendElement(to: array, kind: .array)
+                    appendValue(pair, to: appendElement(to: inner, kind: .leaf))
+                }
+                return
+            }
+            let rest = path[(index + 1)...]
+            if lastIsHash && (rest.contains(where: \.isAppend) || !hasPath(rest, from: last)) {
+                parent = last
+            } else {
+                parent = appendElement(to: array, kind: .hash)
+            }
+            key = path[keyIndex].text
+            index = keyIndex + 1
+        }
+        setValue(pair, of: parent, key: key)
+    }
+
+    /// Whether `node` leads through the keys of `path` (Rack's `params_hash_has_key?`): each
+    /// but the last must be a hash; the last may hold anything.
+    private func hasPath(_ path: ArraySlice<KeySegment>, from node: Int32) -> Bool {
+        var node = node
+        for segment in path {
+            guard nodes[Int(node)].kind == .hash, let child = find(segment.text, in: node).child else { return false }
+            node = child
+        }
+        return true
+    }
+
+    /// The child `key` of `parent`, if any, and the key's hash for an insertion.
+    @inline(__always)
+    private func find(_ key: TextRange, in parent: Int32) -> (child: Int32?, hash: Int) {
+        let keyBytes = bytes.bytes(key)
+        let hash = ChildTable.hash(parent: parent, key: keyBytes)
+        return (children.find(parent: parent, key: keyBytes, hash: hash, in: nodes, bytes: bytes), hash)
+    }
+
+    /// The hash's child `key` (made if missing), which must be of `kind`.
+    private mutating func container(of parent: Int32, key: TextRange, kind: DecodedNode.Kind) throws(URLEncodedFormDecoder.Error) -> Int32 {
+        let (found, hash) = find(key, in: parent)
+        guard let child = found else { return makeChild(of: parent, key: key, kind: kind, hash: hash) }
+        guard nodes[Int(child)].kind == kind else { throw .conflictingKey(bytes.string(key)) }
+        return child
+    }
+
+    /// Sets the hash's child `key` to the value of `pair`: joins the values already sent for a
+    /// leaf, replaces a container.
+    private mutating func setValue(_ pair: Int32, of parent: Int32, key: TextRange) {
+        let (found, hash) = find(key, in: parent)
+        guard let child = found else {
+            appendValue(pair, to: makeChild(of: parent, key: key, kind: .leaf, hash: hash))
+            return
+        }
+        if nodes[Int(child)].kind != .leaf {
+            nodes[Int(child)].kind = .leaf
+            nodes[Int(child)].first = -1
+            nodes[Int(child)].last = -1
+            nodes[Int(child)].count = 0
+        }
+        appendValue(pair, to: child)
+    }
+
+    private mutating func makeChild(of parent: Int32, key: TextRange, kind: DecodedNode.Kind, hash: Int) -> Int32 {
+        let child = link(DecodedNode(kind: kind, parent: parent, key: key), to: parent)
+        children.insert(child, hash: hash)
+        return child
+    }
+
+    private mutating func appendElement(to array: Int32, kind: DecodedNode.Kind) -> Int32 {
+        link(DecodedNode(kind: kind, parent: -1, key: TextRange(start: 0, count: -1)), to: array)
+    }
+
+    /// Appends `node` to `parent`'s children and returns its index.
+    private mutating func link(_ node: DecodedNode, to parent: Int32) -> Int32 {
+        let index = Int32(nodes.count)
+        nodes.append(node)
+        let last = nodes[Int(parent)].last
+        if last < 0 { nodes[Int(parent)].first = index } else { nodes[Int(last)].next = index }
+        nodes[Int(parent)].last = index
+        nodes[Int(parent)].count += 1
+        return index
+    }
+
+    private mutating func appendValue(_ pair: Int32, to leaf: Int32) {
+        let last = nodes[Int(leaf)].last
+        if last < 0 { nodes[Int(leaf)].first = pair } else { nextValue[Int(last)] = pair }
+        nodes[Int(leaf)].last = pair
+        nodes[Int(leaf)].count += 1
+    }
+
+    /// The child `key` of the hash `parent`, for readers.
+    func child(_ key: UnsafeBufferPointer<UInt8>, of parent: Int32) -> Int32? {
+        children.find(parent: parent, key: key, hash: ChildTable.hash(parent: parent, key: key), in: nodes, bytes: bytes)
+    }
+}
