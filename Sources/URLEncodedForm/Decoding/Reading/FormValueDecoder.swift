@@ -18,26 +18,41 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     let form: ParsedForm
     let options: URLEncodedFormDecoder
-    private(set) var focus: Focus
-    /// The coding path, as a stack that containers cut back to their own depth before they push.
-    private(set) var path: [any CodingKey] = []
-    /// For each hash, the child after the one found last: `Decodable` types ask for keys in the
-    /// order they declare them, which is usually the order they were sent in.
-    private var lookupHints: [Int32]
-    /// For each hash read under a `KeyDecoding` other than the default, its keys converted.
-    private var convertedKeys: [Int32: [String: Int32]] = [:]
-    /// Where escaped values are unescaped to be parsed.
-    private var scratch: [UInt8] = []
+
+    /// What a decoding changes as it goes. Behind a pointer held in a `let`, so that reaching
+    /// it costs no dynamic exclusivity check (a class's `var`s each cost one per access).
+    private struct State {
+        var focus: Focus = .node(DecodedTree.root)
+        /// The coding path, as a stack that containers cut back to their own depth before they
+        /// push.
+        var path: [any CodingKey] = []
+        /// For each hash, the child after the one found last: `Decodable` types ask for keys in
+        /// the order they declare them, which is often the order they were sent in. Made on
+        /// the first lookup.
+        var lookupHints: [Int32] = []
+        /// For each hash read under a `KeyDecoding` other than the default, its keys converted.
+        var convertedKeys: [Int32: [String: Int32]] = [:]
+        /// Where escaped values are unescaped to be parsed.
+        var scratch: [UInt8] = []
+    }
+
+    private let state: UnsafeMutablePointer<State>
 
     init(form: ParsedForm, options: URLEncodedFormDecoder) {
         self.form = form
         self.options = options
-        self.focus = .node(DecodedTree.root)
-        self.lookupHints = form.tree.nodes.map(\.first)
-        path.reserveCapacity(16)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
     }
 
-    var codingPath: [any CodingKey] { path }
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var focus: Focus { state.pointee.focus }
+    var path: [any CodingKey] { state.pointee.path }
+    var codingPath: [any CodingKey] { state.pointee.path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var nodes: [DecodedNode] { form.tree.nodes }
@@ -47,46 +62,36 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes a `T` standing at `focus`, with `key` at the end of the path after the first
     /// `depth` keys; restores the decoder afterwards.
     func decode<T: Decodable>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
-        let saved = self.focus
-        enter(focus, depth: depth, key: key)
+        let saved = state.pointee.focus
+        push(key, depth: depth)
+        state.pointee.focus = focus
         defer {
-            self.focus = saved
-            path.removeLast()
+            state.pointee.focus = saved
+            state.pointee.path.removeLast()
         }
         return try decodeHere(type)
     }
 
-    /// Decodes a leaf standing at `focus`, as `decode(_:at:depth:key:)` decodes any value.
+    /// Decodes a leaf standing at `focus`, a child `key` of a container `depth` keys deep. The
+    /// decoder does not move: the path is made only for an error.
     func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
-        let saved = self.focus
-        enter(focus, depth: depth, key: key)
-        defer {
-            self.focus = saved
-            path.removeLast()
-        }
-        return try decodeLeaf(type)
+        try leaf(type, at: focus) { Array(state.pointee.path.prefix(depth)) + [key] }
     }
 
     /// A decoder of its own standing at `focus`, for `superDecoder()`: it shares the form and
     /// nothing else.
     func superDecoder(at focus: Focus, depth: Int, key: any CodingKey) -> FormValueDecoder {
         let decoder = FormValueDecoder(form: form, options: options)
-        decoder.path = Array(path.prefix(depth)) + [key]
-        decoder.focus = focus
+        decoder.state.pointee.path = Array(path.prefix(depth)) + [key]
+        decoder.state.pointee.focus = focus
         return decoder
-    }
-
-    /// Stands on `focus`, with `key` appended to the first `depth` keys of the path.
-    private func enter(_ focus: Focus, depth: Int, key: any CodingKey) {
-        push(key, depth: depth)
-        self.focus = focus
     }
 
     /// Appends `key` to the first `depth` keys of the path: where a nested container's path
     /// ends.
     func push(_ key: any CodingKey, depth: Int) {
-        if path.count > depth { path.removeSubrange(depth...) }
-        path.append(key)
+        if state.pointee.path.count > depth { state.pointee.path.removeSubrange(depth...) }
+        state.pointee.path.append(key)
     }
 
     /// Decodes a `T` where the decoder stands: the leaves with strategies first, then the
@@ -96,12 +101,12 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Data.self, let data = try decodeData() { return data as! T }
         if T.self == URL.self {
             let text = try decodeLeaf(String.self)
-            guard let url = URL(string: text) else { throw corrupted("expected a URL, found `\(text)`") }
+            guard let url = URL(string: text) else { throw corrupted("Expected a URL, found `\(text)`.") }
             return url as! T
         }
         if T.self == Decimal.self {
             let text = try decodeLeaf(String.self)
-            guard let decimal = SpecialLeaf.decimal(text) else { throw corrupted("expected a Decimal, found `\(text)`") }
+            guard let decimal = SpecialLeaf.decimal(text) else { throw corrupted("Expected a Decimal, found `\(text)`.") }
             return decimal as! T
         }
         return try T(from: self)
@@ -116,17 +121,17 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try decodeLeaf(Double.self) / 1000)
         case .iso8601:
-            let pair = try singleValue(Date.self)
-            return try form.withValue(of: pair, scratch: &scratch) { text in
+            let pair = try singleValue(Date.self, at: focus) { path }
+            return try form.withValue(of: pair, scratch: &state.pointee.scratch) { text in
                 guard let date = SpecialLeaf.iso8601Date(text) else {
-                    throw corrupted("expected an ISO 8601 date, found `\(String(decoding: text, as: UTF8.self))`")
+                    throw corrupted("Expected an ISO 8601 date, found `\(String(decoding: text, as: UTF8.self))`.")
                 }
                 return date
             }
         case .formatted(let formatter):
             let text = try decodeLeaf(String.self)
             guard let date = formatter.date(from: text) else {
-                throw corrupted("expected a date in the format \"\(formatter.dateFormat ?? "")\", found `\(text)`")
+                throw corrupted("Expected a date in the format \"\(formatter.dateFormat ?? "")\", found `\(text)`.")
             }
             return date
         case .custom(let read):
@@ -140,7 +145,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             return nil
         case .base64:
             let text = try decodeLeaf(String.self)
-            guard let data = SpecialLeaf.base64Data(text) else { throw corrupted("expected Base64, found `\(text)`") }
+            guard let data = SpecialLeaf.base64Data(text) else { throw corrupted("Expected Base64, found `\(text)`.") }
             return data
         case .custom(let read):
             return try read(try decodeLeaf(String.self))
@@ -149,41 +154,52 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: Leaves
 
-    /// The pair whose value a single value at `focus` reads.
-    func singleValue(_ type: Any.Type) throws -> Int32 {
+    /// The pair whose value a single value at `focus` reads; `errorPath` is the coding path
+    /// there, made only for an error.
+    func singleValue(_ type: Any.Type, at focus: Focus, errorPath: () -> [any CodingKey]) throws -> Int32 {
         switch focus {
         case .value(let pair):
             return pair
-        case .absent:
-            let key = path.last ?? FormIndexKey(0)
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: Array(path.dropLast()), debugDescription: "No value for the key `\(key.stringValue)`."))
         case .node(let index):
             let node = nodes[Int(index)]
+            if node.kind == .leaf && node.count == 1 { return node.first }
             guard node.kind == .leaf else {
                 throw DecodingError.typeMismatch(type, DecodingError.Context(
-                    codingPath: path, debugDescription: "Expected \(expectation(type)), found \(describe(node))."))
+                    codingPath: errorPath(), debugDescription: "Expected \(expectation(type)), found \(describe(node))."))
             }
-            if node.count == 1 { return node.first }
             switch options.duplicateKeys {
             case .first: return node.first
             case .last: return node.last
             case .error:
-                throw corrupted("Expected one value for the key `\(path.last?.stringValue ?? "")`, found \(node.count); "
-                                + "DuplicateKeyPolicy .first or .last reads one of them, an array reads them all.")
+                let path = errorPath()
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription:
+                    "Expected one value for the key `\(path.last?.stringValue ?? "")`, found \(node.count); "
+                    + "DuplicateKeyPolicy .first or .last reads one of them, an array reads them all."))
             }
+        case .absent:
+            let path = errorPath()
+            let key = path.last ?? FormIndexKey(0)
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: Array(path.dropLast()), debugDescription: "No value for the key `\(key.stringValue)`."))
         }
     }
 
     /// The `T` a single value at `focus` spells.
-    func decodeLeaf<T: LeafValue>(_ type: T.Type) throws -> T {
-        let pair = try singleValue(type)
-        return try form.withValue(of: pair, scratch: &scratch) { text in
+    func leaf<T: LeafValue>(_ type: T.Type, at focus: Focus, errorPath: () -> [any CodingKey]) throws -> T {
+        let pair = try singleValue(type, at: focus, errorPath: errorPath)
+        if T.self == String.self { return unsafeBitCast(form.string(ofValue: pair), to: T.self) }
+        return try form.withValue(of: pair, scratch: &state.pointee.scratch) { text in
             guard let value = T.parse(text, options: options) else {
-                throw corrupted("Expected \(T.expectation), found `\(String(decoding: text, as: UTF8.self))`.")
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: errorPath(), debugDescription:
+                    "Expected \(T.expectation), found `\(String(decoding: text, as: UTF8.self))`."))
             }
             return value
         }
+    }
+
+    /// The `T` a single value where the decoder stands spells.
+    func decodeLeaf<T: LeafValue>(_ type: T.Type) throws -> T {
+        try leaf(type, at: focus) { path }
     }
 
     /// Whether `focus` reads as `nil` under the `NilDecoding`.
@@ -200,7 +216,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         switch options.nilDecoding {
         case .dropKey: return false
         case .dropValue: return form.pairs[Int(pair)].valueIsEmpty
-        case .null: return form.withValue(of: pair, scratch: &scratch) { $0.elementsEqual("null".utf8) }
+        case .null: return form.withValue(of: pair, scratch: &state.pointee.scratch) { $0.elementsEqual("null".utf8) }
         }
     }
 
@@ -237,16 +253,17 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     private func child(of node: Int32, named name: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let hint = lookupHints[Int(node)]
+        if state.pointee.lookupHints.isEmpty { state.pointee.lookupHints = nodes.map(\.first) }
+        let hint = state.pointee.lookupHints[Int(node)]
         if hint >= 0 {
             let candidate = nodes[Int(hint)]
-            if Int(candidate.key.count) == name.count && form.bytes.bytes(candidate.key).elementsEqual(name) {
-                lookupHints[Int(node)] = candidate.next
+            if Int(candidate.key.count) == name.count && form.bytes.equal(candidate.key, name) {
+                state.pointee.lookupHints[Int(node)] = candidate.next
                 return hint
             }
         }
         if let found = form.tree.child(name, of: node) {
-            lookupHints[Int(node)] = nodes[Int(found)].next
+            state.pointee.lookupHints[Int(node)] = nodes[Int(found)].next
             return found
         }
         // A key Swift's `String` equality finds equal but spelled with other bytes (canonical
@@ -262,7 +279,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     private func convertedChild(of node: Int32, _ name: String) -> Int32? {
-        if let keys = convertedKeys[node] { return keys[name] }
+        if let keys = state.pointee.convertedKeys[node] { return keys[name] }
         var keys: [String: Int32] = [:]
         var child = nodes[Int(node)].first
         while child >= 0 {
@@ -270,7 +287,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             if keys[converted] == nil { keys[converted] = child }
             child = nodes[Int(child)].next
         }
-        convertedKeys[node] = keys
+        state.pointee.convertedKeys[node] = keys
         return keys[name]
     }
 

@@ -39,90 +39,155 @@ struct FormScanner {
     ///   ``URLEncodedFormDecoder/Error/invalidUTF8(offset:)``.
     func pairs() throws(URLEncodedFormDecoder.Error) -> [FormPair] {
         var pairs: [FormPair] = []
-        let classes = Self.classes
+        // A guess from the input's length (a pair takes a few bytes at least), capped: growing
+        // past it costs a copy or two, never a wrong answer.
+        pairs.reserveCapacity(min(input.count / 16 + 1, 4_096))
         let count = input.count
         var index = 0
-        while index < count {
-            let start = index
-            var equals = -1
-            // The part being read: the name until the first `=`, then the value.
-            var escaped = false
-            var nameIsEscaped = false
-            var utf8 = UTF8Validator()
+        try Self.classes.withUnsafeBufferPointer { classes throws(URLEncodedFormDecoder.Error) in
             while index < count {
-                let byte = input[index]
-                switch classes[Int(byte)] {
-                case .plain:
-                    if utf8.isInSequence { try utf8Failed(&utf8, &escaped, at: index) }
-                    index += 1
-                    continue
-                case .ampersand:
-                    break
-                case .equals:
-                    if equals < 0 {
-                        try endPart(&utf8, &escaped)
-                        nameIsEscaped = escaped
-                        escaped = false
-                        equals = index
-                    } else if utf8.isInSequence {
-                        try utf8Failed(&utf8, &escaped, at: index)
-                    }
-                    index += 1
-                    continue
-                case .plus:
-                    if utf8.isInSequence { try utf8Failed(&utf8, &escaped, at: index) }
-                    escaped = true
-                    index += 1
-                    continue
-                case .percent:
-                    escaped = true
-                    if index + 2 < count, let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) {
-                        let byte = high << 4 | low
-                        if !utf8.accept(byte, at: index) { try utf8Failed(&utf8, &escaped, at: index) }
-                        index += 3
-                    } else {
-                        if throwsOnInvalidInput { throw .invalidPercentEscape(offset: index) }
-                        // Kept as written: a `%`, an ASCII byte.
-                        if utf8.isInSequence { try utf8Failed(&utf8, &escaped, at: index) }
+                let start = index
+                var equals = -1
+                // Whether the part being read (the name until the first `=`, then the value)
+                // needs unescaping, and whether the name did.
+                var escaped = false
+                var nameIsEscaped = false
+                scan: while index < count {
+                    index = skipPlainBytes(from: index)
+                    guard index < count else { break }
+                    let byteClass = classes[Int(input[index])]
+                    if byteClass == .plain {
                         index += 1
+                        continue
                     }
-                    continue
-                case .nonASCII:
-                    if !utf8.accept(byte, at: index) { try utf8Failed(&utf8, &escaped, at: index) }
+                    switch byteClass {
+                    case .plain, .ampersand:
+                        break scan
+                    case .equals:
+                        if equals < 0 {
+                            nameIsEscaped = escaped
+                            escaped = false
+                            equals = index
+                        }
+                        index += 1
+                    case .plus:
+                        escaped = true
+                        index += 1
+                    case .percent:
+                        escaped = true
+                        index = try escape(at: index, &escaped)
+                    case .nonASCII:
+                        index = try sequence(at: index, lead: input[index], leadLength: 1, &escaped)
+                    }
+                }
+                guard index > start else {
                     index += 1
                     continue
                 }
-                break
-            }
-            if index > start {
-                try endPart(&utf8, &escaped)
                 if pairs.count == maximumParameterCount { throw .tooManyParameters(limit: maximumParameterCount) }
                 let end = Int32(truncatingIfNeeded: index)
                 if equals < 0 {
-                    pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end,
-                                          valueStart: end, valueEnd: end,
+                    pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
                                           nameIsEscaped: escaped, valueIsEscaped: false))
                 } else {
                     pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
                                           valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: end,
                                           nameIsEscaped: nameIsEscaped, valueIsEscaped: escaped))
                 }
+                index += 1
             }
-            index += 1
         }
         return pairs
     }
 
-    /// A name or a value ends: a UTF-8 sequence still open in it is invalid.
-    private func endPart(_ utf8: inout UTF8Validator, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) {
-        if utf8.isInSequence { try utf8Failed(&utf8, &escaped, at: utf8.sequenceStart) }
+    /// The first index from `index` on whose byte is not plain (`&`, `=`, `%`, `+` or
+    /// non-ASCII), or the end: eight bytes at a time, since most of a form is plain text.
+    @inline(__always)
+    private func skipPlainBytes(from index: Int) -> Int {
+        var index = index
+        let base = UnsafeRawPointer(input.baseAddress!)
+        while index + 8 <= input.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let special = Self.matches(word, 0x26) | Self.matches(word, 0x3D) | Self.matches(word, 0x25)
+                | Self.matches(word, 0x2B) | (word & 0x8080_8080_8080_8080)
+            if special != 0 { return index + special.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < input.count, Self.classes[Int(input[index])] == .plain { index += 1 }
+        return index
     }
 
-    /// Invalid UTF-8: thrown, or (WHATWG) the part is marked to be repaired when it is read.
-    private func utf8Failed(_ utf8: inout UTF8Validator, _ escaped: inout Bool, at offset: Int) throws(URLEncodedFormDecoder.Error) {
-        if throwsOnInvalidInput { throw .invalidUTF8(offset: utf8.isInSequence ? utf8.sequenceStart : offset) }
+    /// The high bit of each byte of `word` that equals `byte` (and of none that does not, for
+    /// bytes below 0x80; bytes from 0x80 on are caught by their own high bit). The exact
+    /// form of the zero-byte test, without the borrow that makes the short form report bytes
+    /// after a match.
+    @inline(__always)
+    private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let low7 = 0x7F7F_7F7F_7F7F_7F7F as UInt64
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return ~(((x & low7) &+ low7) | x | low7)
+    }
+
+    /// The byte a valid `%XX` at `index` spells, or `nil`.
+    @inline(__always)
+    private func escapedByte(at index: Int) -> UInt8? {
+        guard index + 2 < input.count, let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) else { return nil }
+        return high << 4 | low
+    }
+
+    /// Checks the `%` at `index` and returns where reading goes on.
+    private func escape(at index: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
+        guard let byte = escapedByte(at: index) else {
+            if throwsOnInvalidInput { throw .invalidPercentEscape(offset: index) }
+            // WHATWG keeps it as written: a `%`, read on as plain text.
+            return index + 1
+        }
+        return byte < 0x80 ? index + 3 : try sequence(at: index, lead: byte, leadLength: 3, &escaped)
+    }
+
+    /// Checks the UTF-8 sequence whose lead byte `lead` (raw, or escaped when `leadLength` is 3)
+    /// is at `start`, its continuation bytes raw or escaped in any mix, against Unicode's table
+    /// of well-formed sequences (no overlong forms, no surrogates, nothing past U+10FFFF), and
+    /// returns where reading goes on. Under the WHATWG policy an ill-formed sequence marks the
+    /// part to be repaired when it is read, and reading goes on at the byte that broke it.
+    private func sequence(at start: Int, lead: UInt8, leadLength: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
+        var remaining: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: remaining = 1
+        case 0xE0: remaining = 2; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
+        case 0xED: remaining = 2; upper = 0x9F
+        case 0xF0: remaining = 3; lower = 0x90
+        case 0xF1...0xF3: remaining = 3
+        case 0xF4: remaining = 3; upper = 0x8F
+        default: return try invalidUTF8(at: start, resumingAt: start + leadLength, &escaped)
+        }
+        var index = start + leadLength
+        while remaining > 0 {
+            var byte: UInt8 = 0
+            var length = 1
+            if index < input.count {
+                byte = input[index]
+                if byte == UInt8(ascii: "%"), let unescaped = escapedByte(at: index) {
+                    byte = unescaped
+                    length = 3
+                }
+            }
+            guard byte >= lower && byte <= upper else { return try invalidUTF8(at: start, resumingAt: index, &escaped) }
+            index += length
+            remaining -= 1
+            lower = 0x80
+            upper = 0xBF
+        }
+        return index
+    }
+
+    private func invalidUTF8(at start: Int, resumingAt index: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
+        if throwsOnInvalidInput { throw .invalidUTF8(offset: start) }
         escaped = true
-        utf8 = UTF8Validator()
+        return index
     }
 }
 
@@ -134,46 +199,5 @@ func hexValue(_ byte: UInt8) -> UInt8? {
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
     case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
     default: return nil
-    }
-}
-
-/// Checks the bytes of a name or value, raw or unescaped, one at a time against UTF-8's
-/// well-formed sequences (Unicode's table 3-7: no overlong forms, no surrogates, nothing past
-/// U+10FFFF). ASCII bytes are not fed to it: the scanner checks only that no sequence is open
-/// when one arrives.
-struct UTF8Validator {
-    /// Continuation bytes still expected.
-    private var remaining = 0
-    /// The range the next continuation byte must fall in (narrower after E0, ED, F0 and F4).
-    private var lower: UInt8 = 0x80
-    private var upper: UInt8 = 0xBF
-    /// The input offset of the sequence's first byte (of its `%` when escaped).
-    private(set) var sequenceStart = 0
-
-    var isInSequence: Bool { remaining > 0 }
-
-    /// Takes one byte at `offset`; `false` when it cannot stand there.
-    @inline(__always)
-    mutating func accept(_ byte: UInt8, at offset: Int) -> Bool {
-        if remaining > 0 {
-            guard byte >= lower && byte <= upper else { return false }
-            remaining -= 1
-            lower = 0x80
-            upper = 0xBF
-            return true
-        }
-        sequenceStart = offset
-        switch byte {
-        case 0x00...0x7F: return true
-        case 0xC2...0xDF: remaining = 1
-        case 0xE0: remaining = 2; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: remaining = 2
-        case 0xED: remaining = 2; upper = 0x9F
-        case 0xF0: remaining = 3; lower = 0x90
-        case 0xF1...0xF3: remaining = 3
-        case 0xF4: remaining = 3; upper = 0x8F
-        default: return false
-        }
-        return true
     }
 }

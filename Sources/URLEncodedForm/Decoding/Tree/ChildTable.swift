@@ -1,9 +1,7 @@
-import Foundation
-
-/// Finds a hash's child by its key in O(1), however wide the hash: one open-addressed table for
-/// the whole tree, keyed by the parent's index and the key's bytes. The hash is Swift's
-/// `Hasher` (SipHash, seeded per process), so keys chosen to collide in a fixed hash function
-/// cannot make the probes long.
+/// Finds a wide hash's child by its key in O(1): one open-addressed table for the whole tree,
+/// keyed by the parent's index and the key's bytes. The hash is Swift's `Hasher` (SipHash,
+/// seeded per process), so keys chosen to collide in a fixed hash function cannot make the
+/// probes long.
 struct ChildTable {
     /// A node's index and its key's hash (compared before any bytes are, and what the slot is
     /// moved by when the table grows); `node` is `-1` in an empty slot.
@@ -12,14 +10,10 @@ struct ChildTable {
         var hash: Int
     }
 
-    private var slots: [Slot]
-    private var mask: Int
+    /// Empty until the first hash grows wide enough to be indexed: most forms never need it.
+    private var slots: [Slot] = []
+    private var mask = -1
     private var occupied = 0
-
-    init() {
-        slots = Array(repeating: Slot(node: -1, hash: 0), count: 16)
-        mask = 15
-    }
 
     /// The hash of `key` under `parent`.
     @inline(__always)
@@ -33,14 +27,14 @@ struct ChildTable {
     /// The child of `parent` whose key is `key` (whose hash is `hash`), or `nil`.
     func find(parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: Int,
               in nodes: [DecodedNode], bytes: FormBytes) -> Int32? {
+        if slots.isEmpty { return nil }
         var index = hash & mask
         while true {
             let slot = slots[index]
             if slot.node < 0 { return nil }
             if slot.hash == hash {
                 let node = nodes[Int(slot.node)]
-                if node.parent == parent && Int(node.key.count) == key.count
-                    && (key.count == 0 || memcmp(bytes.bytes(node.key).baseAddress!, key.baseAddress!, key.count) == 0) {
+                if node.parent == parent && Int(node.key.count) == key.count && bytes.equal(node.key, key) {
                     return slot.node
                 }
             }
@@ -64,7 +58,7 @@ struct ChildTable {
     @inline(never)
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(node: -1, hash: 0), count: old.count * 2)
+        slots = Array(repeating: Slot(node: -1, hash: 0), count: max(old.count * 2, 64))
         mask = slots.count - 1
         for slot in old where slot.node >= 0 {
             place(slot)

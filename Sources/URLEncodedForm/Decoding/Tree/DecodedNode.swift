@@ -7,6 +7,9 @@ struct DecodedNode {
     }
 
     var kind: Kind
+    /// Whether the hash's children are in the `ChildTable` (from `DecodedTree.indexedWidth`
+    /// children on); a narrower hash is searched child by child.
+    var isIndexed: Bool
     /// The hash this node is a key of, or `-1` (the root, and array elements).
     var parent: Int32
     /// The node's key in its parent hash; `count` is `-1` for an array element.
@@ -22,6 +25,7 @@ struct DecodedNode {
 
     init(kind: Kind, parent: Int32, key: TextRange) {
         self.kind = kind
+        self.isIndexed = false
         self.parent = parent
         self.key = key
         self.first = -1

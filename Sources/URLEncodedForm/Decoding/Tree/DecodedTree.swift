@@ -28,14 +28,19 @@ struct DecodedTree {
 
     static let root: Int32 = 0
 
+    /// Merges pair `pair`, whose name is one plain key.
+    mutating func add(pair: Int32, plainKey key: TextRange) {
+        setValue(pair, of: Self.root, key: key)
+    }
+
     /// Merges pair `pair`, whose name has the key path `path` (at least the base).
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/conflictingKey(_:)``.
-    mutating func add(pair: Int32, path: [KeySegment]) throws(URLEncodedFormDecoder.Error) {
+    mutating func add(pair: Int32, path: ArraySlice<KeySegment>) throws(URLEncodedFormDecoder.Error) {
         var parent = Self.root
-        var key = path[0].text
-        var index = 1
-        let end = path.count
+        var key = path[path.startIndex].text
+        var index = path.startIndex + 1
+        let end = path.endIndex
         while index < end {
             guard path[index].isAppend else {
                 parent = try container(of: parent, key: key, kind: .hash)
@@ -80,24 +85,25 @@ struct DecodedTree {
     private func hasPath(_ path: ArraySlice<KeySegment>, from node: Int32) -> Bool {
         var node = node
         for segment in path {
-            guard nodes[Int(node)].kind == .hash, let child = find(segment.text, in: node).child else { return false }
+            guard nodes[Int(node)].kind == .hash, let child = find(segment.text, in: node) else { return false }
             node = child
         }
         return true
     }
 
-    /// The child `key` of `parent`, if any, and the key's hash for an insertion.
+    /// From this many children on, a hash's children are found through the `ChildTable`;
+    /// below, comparing lengths child by child is cheaper than hashing the key.
+    static let indexedWidth: Int32 = 32
+
+    /// The child `key` of the hash `parent`, if any.
     @inline(__always)
-    private func find(_ key: TextRange, in parent: Int32) -> (child: Int32?, hash: Int) {
-        let keyBytes = bytes.bytes(key)
-        let hash = ChildTable.hash(parent: parent, key: keyBytes)
-        return (children.find(parent: parent, key: keyBytes, hash: hash, in: nodes, bytes: bytes), hash)
+    private func find(_ key: TextRange, in parent: Int32) -> Int32? {
+        child(bytes.bytes(key), of: parent)
     }
 
     /// The hash's child `key` (made if missing), which must be of `kind`.
     private mutating func container(of parent: Int32, key: TextRange, kind: DecodedNode.Kind) throws(URLEncodedFormDecoder.Error) -> Int32 {
-        let (found, hash) = find(key, in: parent)
-        guard let child = found else { return makeChild(of: parent, key: key, kind: kind, hash: hash) }
+        guard let child = find(key, in: parent) else { return makeChild(of: parent, key: key, kind: kind) }
         guard nodes[Int(child)].kind == kind else { throw .conflictingKey(bytes.string(key)) }
         return child
     }
@@ -105,9 +111,8 @@ struct DecodedTree {
     /// Sets the hash's child `key` to the value of `pair`: joins the values already sent for a
     /// leaf, replaces a container.
     private mutating func setValue(_ pair: Int32, of parent: Int32, key: TextRange) {
-        let (found, hash) = find(key, in: parent)
-        guard let child = found else {
-            appendValue(pair, to: makeChild(of: parent, key: key, kind: .leaf, hash: hash))
+        guard let child = find(key, in: parent) else {
+            appendValue(pair, to: makeChild(of: parent, key: key, kind: .leaf))
             return
         }
         if nodes[Int(child)].kind != .leaf {
@@ -119,10 +124,30 @@ struct DecodedTree {
         appendValue(pair, to: child)
     }
 
-    private mutating func makeChild(of parent: Int32, key: TextRange, kind: DecodedNode.Kind, hash: Int) -> Int32 {
+    private mutating func makeChild(of parent: Int32, key: TextRange, kind: DecodedNode.Kind) -> Int32 {
         let child = link(DecodedNode(kind: kind, parent: parent, key: key), to: parent)
-        children.insert(child, hash: hash)
+        if nodes[Int(parent)].isIndexed {
+            index(child)
+        } else if nodes[Int(parent)].count == Self.indexedWidth {
+            indexChildren(of: parent)
+        }
         return child
+    }
+
+    private mutating func index(_ child: Int32) {
+        let node = nodes[Int(child)]
+        children.insert(child, hash: ChildTable.hash(parent: node.parent, key: bytes.bytes(node.key)))
+    }
+
+    /// Puts a hash that has grown to `indexedWidth` children into the table.
+    @inline(never)
+    private mutating func indexChildren(of parent: Int32) {
+        nodes[Int(parent)].isIndexed = true
+        var child = nodes[Int(parent)].first
+        while child >= 0 {
+            index(child)
+            child = nodes[Int(child)].next
+        }
     }
 
     private mutating func appendElement(to array: Int32, kind: DecodedNode.Kind) -> Int32 {
@@ -147,8 +172,19 @@ struct DecodedTree {
         nodes[Int(leaf)].count += 1
     }
 
-    /// The child `key` of the hash `parent`, for readers.
+    /// The child of the hash `parent` whose key is `key`, if any.
     func child(_ key: UnsafeBufferPointer<UInt8>, of parent: Int32) -> Int32? {
-        children.find(parent: parent, key: key, hash: ChildTable.hash(parent: parent, key: key), in: nodes, bytes: bytes)
+        if nodes[Int(parent)].isIndexed {
+            return children.find(parent: parent, key: key, hash: ChildTable.hash(parent: parent, key: key), in: nodes, bytes: bytes)
+        }
+        return nodes.withUnsafeBufferPointer { nodes in
+            let count = Int32(key.count)
+            var child = nodes[Int(parent)].first
+            while child >= 0 {
+                if nodes[Int(child)].key.count == count && bytes.equal(nodes[Int(child)].key, key) { return child }
+                child = nodes[Int(child)].next
+            }
+            return nil
+        }
     }
 }

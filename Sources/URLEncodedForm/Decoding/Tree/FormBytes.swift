@@ -1,3 +1,5 @@
+import Foundation
+
 /// The two places a form's text lives while it is decoded: the input as it was sent, and the
 /// names that had to be unescaped, copied once into one buffer. A key's bytes are named by a
 /// signed offset into one or the other (`TextRange`), so that the tree never copies a name
@@ -13,6 +15,32 @@ struct FormBytes {
         assert(range.start >= 0 ? Int(range.start) + Int(range.count) <= input.count
                                 : Int(~range.start) + Int(range.count) <= names.count, "text past its buffer")
         return UnsafeBufferPointer(start: base, count: Int(range.count))
+    }
+
+    /// Whether the bytes of `range` are `other`, which has as many.
+    /// Keys are short: up to 16 bytes are compared as two overlapping words, without a call.
+    @inline(__always)
+    func equal(_ range: TextRange, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        assert(Int(range.count) == other.count, "comparing texts of different lengths")
+        let count = other.count
+        guard count > 0 else { return true }
+        let left = UnsafeRawPointer(bytes(range).baseAddress!)
+        let right = UnsafeRawPointer(other.baseAddress!)
+        switch count {
+        case 8...16:
+            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 1..<8:
+            var index = 0
+            while index < count {
+                if left.load(fromByteOffset: index, as: UInt8.self) != right.load(fromByteOffset: index, as: UInt8.self) { return false }
+                index += 1
+            }
+            return true
+        default:
+            return memcmp(left, right, count) == 0
+        }
     }
 
     /// The bytes of `range` as a `String`.

@@ -16,27 +16,39 @@ struct ParsedForm {
         guard input.count <= limit else { throw URLEncodedFormDecoder.Error.inputTooLong(limit: limit) }
         let pairs = try FormScanner(input: input, options: options).pairs()
 
+
         // The names that must be unescaped, into one buffer, before the tree refers to them.
-        var names: [UInt8] = []
+        // Unescaped text is never longer than escaped text, so their escaped length bounds it.
+        var escapedLength = 0
+        for pair in pairs where pair.nameIsEscaped { escapedLength += Int(pair.nameEnd - pair.nameStart) }
         var nameRanges: [TextRange] = []
         nameRanges.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard pair.nameIsEscaped else {
-                nameRanges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
-                continue
-            }
-            let escaped = UnsafeBufferPointer(rebasing: input[Int(pair.nameStart)..<Int(pair.nameEnd)])
-            let start = names.count
-            if options.invalidInput == .whatwg {
-                names.append(contentsOf: PercentDecoding.string(unescaping: escaped).utf8)
-            } else {
-                names.append(contentsOf: repeatElement(0, count: escaped.count))
-                let written = names.withUnsafeMutableBufferPointer {
-                    PercentDecoding.unescape(escaped, into: UnsafeMutableBufferPointer(rebasing: $0[start...]))
+        var names: [UInt8]
+        if options.invalidInput == .whatwg {
+            // Repaired text can be longer (U+FFFD for one byte): the rare policy takes the slow way.
+            names = []
+            for pair in pairs {
+                guard pair.nameIsEscaped else {
+                    nameRanges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
+                    continue
                 }
-                names.removeLast(escaped.count - written)
+                let start = names.count
+                names.append(contentsOf: PercentDecoding.string(unescaping: escapedName(of: pair, in: input)).utf8)
+                nameRanges.append(TextRange(start: ~Int32(start), count: Int32(names.count - start)))
             }
-            nameRanges.append(TextRange(start: ~Int32(start), count: Int32(names.count - start)))
+        } else {
+            names = [UInt8](unsafeUninitializedCapacity: escapedLength) { buffer, written in
+                for pair in pairs {
+                    guard pair.nameIsEscaped else {
+                        nameRanges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
+                        continue
+                    }
+                    let length = PercentDecoding.unescape(escapedName(of: pair, in: input),
+                                                          into: UnsafeMutableBufferPointer(rebasing: buffer[written...]))
+                    nameRanges.append(TextRange(start: ~Int32(written), count: Int32(length)))
+                    written += length
+                }
+            }
         }
 
         return try names.withUnsafeBufferPointer { names in
@@ -44,13 +56,20 @@ struct ParsedForm {
             var tree = DecodedTree(bytes: bytes, pairCount: pairs.count)
             let splitter = KeyPathSplitter(splitsOnDots: options.keyPathDecoding == .dots,
                                            maximumDepth: options.limits.maximumDepth)
-            var path: [KeySegment] = []
+            var path = KeyPathBuffer()
             for (index, range) in nameRanges.enumerated() {
-                try splitter.split(bytes.bytes(range), at: range, into: &path)
-                try tree.add(pair: Int32(index), path: path)
+                if try splitter.split(bytes.bytes(range), at: range, into: &path) {
+                    tree.add(pair: Int32(index), plainKey: range)
+                } else {
+                    try tree.add(pair: Int32(index), path: path.segments)
+                }
             }
             return try body(ParsedForm(pairs: pairs, tree: tree))
         }
+    }
+
+    private static func escapedName(of pair: FormPair, in input: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: input[Int(pair.nameStart)..<Int(pair.nameEnd)])
     }
 
     /// The value of `pair`, unescaped, as a `String`.
