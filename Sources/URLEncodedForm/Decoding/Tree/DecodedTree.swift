@@ -16,6 +16,13 @@ struct DecodedTree {
     /// For each pair, the next pair sent for the same leaf, or `-1`.
     private(set) var nextValue: [Int32]
     private var children = ChildTable()
+    /// The hashes the last path went through from the root by its leading keys, with those
+    /// keys: forms list the pairs of one object together, so the next path usually starts the
+    /// same way, and its first steps cost a comparison instead of a search. The first
+    /// `lastPathCount` entries are valid; each is checked to still be a hash before it is used
+    /// (a value may have replaced it), and a node's key under its parent never changes.
+    private var lastPath: [(key: TextRange, hash: Int32)] = []
+    private var lastPathCount = 0
     let bytes: FormBytes
 
     /// An empty tree for `pairCount` pairs in `bytes`.
@@ -41,13 +48,30 @@ struct DecodedTree {
         var key = path[path.startIndex].text
         var index = path.startIndex + 1
         let end = path.endIndex
+        // How many leading keys have been followed, and whether all of them as the last path did.
+        var depth = 0
+        var followsLastPath = true
+        var beforeAnyAppend = true
+        defer { lastPathCount = depth }
         while index < end {
             guard path[index].isAppend else {
-                parent = try container(of: parent, key: key, kind: .hash)
+                if beforeAnyAppend && followsLastPath && depth < lastPathCount
+                    && lastPath[depth].key.count == key.count && bytes.equal(lastPath[depth].key, bytes.bytes(key))
+                    && nodes[Int(lastPath[depth].hash)].kind == .hash {
+                    parent = lastPath[depth].hash
+                } else {
+                    parent = try container(of: parent, key: key, kind: .hash)
+                    if beforeAnyAppend {
+                        followsLastPath = false
+                        if depth < lastPath.count { lastPath[depth] = (key, parent) } else { lastPath.append((key, parent)) }
+                    }
+                }
+                if beforeAnyAppend { depth += 1 }
                 key = path[index].text
                 index += 1
                 continue
             }
+            beforeAnyAppend = false
             let array = try container(of: parent, key: key, kind: .array)
             if index + 1 == end {
                 appendValue(pair, to: appendElement(to: array, kind: .leaf))
