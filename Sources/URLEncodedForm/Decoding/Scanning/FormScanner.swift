@@ -107,25 +107,15 @@ struct FormScanner {
         var index = index
         let base = UnsafeRawPointer(input.baseAddress!)
         while index + 8 <= input.count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let special = Self.matches(word, 0x26) | Self.matches(word, 0x3D) | Self.matches(word, 0x25)
-                | Self.matches(word, 0x2B) | (word & 0x8080_8080_8080_8080)
-            if special != 0 { return index + special.trailingZeroBitCount / 8 }
+            let word = ByteWord.load(base, at: index)
+            let special = ByteWord.matches(word, UInt8(ascii: "&")) | ByteWord.matches(word, UInt8(ascii: "="))
+                | ByteWord.matches(word, UInt8(ascii: "%")) | ByteWord.matches(word, UInt8(ascii: "+"))
+                | (word & 0x8080_8080_8080_8080)
+            if special != 0 { return index + ByteWord.firstFlagged(special) }
             index += 8
         }
         while index < input.count, Self.classes[Int(input[index])] == .plain { index += 1 }
         return index
-    }
-
-    /// The high bit of each byte of `word` that equals `byte` (and of none that does not, for
-    /// bytes below 0x80; bytes from 0x80 on are caught by their own high bit). The exact
-    /// form of the zero-byte test, without the borrow that makes the short form report bytes
-    /// after a match.
-    @inline(__always)
-    private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let low7 = 0x7F7F_7F7F_7F7F_7F7F as UInt64
-        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return ~(((x & low7) &+ low7) | x | low7)
     }
 
     /// The byte a valid `%XX` at `index` spells, or `nil`.
