@@ -163,6 +163,8 @@ struct FormScanner {
                 if byte == UInt8(ascii: "%"), let unescaped = escapedByte(at: index) {
                     byte = unescaped
                     length = 3
+                    // A raw lead byte may be followed by escaped ones: the part needs unescaping.
+                    escaped = true
                 }
             }
             guard byte >= lower && byte <= upper else { return try invalidUTF8(at: start, resumingAt: index, &escaped) }

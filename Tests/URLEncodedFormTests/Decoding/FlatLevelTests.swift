@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// The flat level, as the WHATWG URL standard parses `application/x-www-form-urlencoded`
+/// (README, "Decoding forms"): `&` splits, `=` parts, `+` and `%XX` unescape, bad escapes and
+/// bad UTF-8 throw or are kept as WHATWG keeps them.
+struct FlatLevelTests {
+    private let decoder = URLEncodedFormDecoder()
+
+    @Test func ampersandSplitsAndEmptySequencesAreSkipped() throws {
+        #expect(try decoder.form("&&a=1&&b=2&") == .hash(["a": .value("1"), "b": .value("2")]))
+        #expect(try decoder.form("") == .hash([:]))
+        #expect(try decoder.form("&") == .hash([:]))
+    }
+
+    @Test func semicolonNeverSplits() throws {
+        #expect(try decoder.form("a=1;b=2") == .hash(["a": .value("1;b=2")]))
+    }
+
+    @Test func nameRunsToTheFirstEqualsSign() throws {
+        #expect(try decoder.form("a==b") == .hash(["a": .value("=b")]))
+        #expect(try decoder.form("=x") == .hash(["": .value("x")]))
+    }
+
+    @Test func bareNameReadsAsEmptyValue() throws {
+        #expect(try decoder.form("flag") == .hash(["flag": .value("")]))
+        #expect(try decoder.form("flag&a=1") == .hash(["flag": .value(""), "a": .value("1")]))
+    }
+
+    @Test func plusIsASpaceAndPercentEscapesAreBytesInEitherCase() throws {
+        #expect(try decoder.form("a+b=c+d%2Be") == .hash(["a b": .value("c d+e")]))
+        #expect(try decoder.form("k=%c3%a9%C3%A9") == .hash(["k": .value("éé")]))
+        #expect(try decoder.form("k=%00") == .hash(["k": .value("\u{0}")]))
+        #expect(try decoder.form("%61=%62") == .hash(["a": .value("b")]))
+    }
+
+    @Test func invalidEscapesThrowWithTheOffsetOfTheirPercentSign() {
+        #expect(inputError { _ = try decoder.parameters(from: "a=%") } == .invalidPercentEscape(offset: 2))
+        #expect(inputError { _ = try decoder.parameters(from: "a=%4") } == .invalidPercentEscape(offset: 2))
+        #expect(inputError { _ = try decoder.parameters(from: "ab=1&c=%G1") } == .invalidPercentEscape(offset: 7))
+        #expect(inputError { _ = try decoder.parameters(from: "a%=1") } == .invalidPercentEscape(offset: 1))
+        #expect(inputError { _ = try decoder.parameters(from: "a=%%41") } == .invalidPercentEscape(offset: 2))
+    }
+
+    @Test func invalidEscapesAreKeptAsWrittenUnderWHATWG() throws {
+        let whatwg = URLEncodedFormDecoder(invalidInput: .whatwg)
+        #expect(try whatwg.form("a=%&b=%4&c=%G1&d=%%41") == .hash(["a": .value("%"), "b": .value("%4"), "c": .value("%G1"), "d": .value("%A")]))
+    }
+
+    @Test func invalidUTF8ThrowsWithTheOffsetOfItsFirstByte() {
+        #expect(inputError { _ = try decoder.parameters(from: "a=%FE%FF") } == .invalidUTF8(offset: 2))
+        #expect(inputError { _ = try decoder.parameters(from: "a=x%C3") } == .invalidUTF8(offset: 3))
+        #expect(inputError { _ = try decoder.parameters(from: "a=%C3=") } == .invalidUTF8(offset: 2))
+        // A lone surrogate and an overlong NUL are not UTF-8 either.
+        #expect(inputError { _ = try decoder.parameters(from: "s=%ED%A0%80") } == .invalidUTF8(offset: 2))
+        #expect(inputError { _ = try decoder.parameters(from: "o=%C0%80") } == .invalidUTF8(offset: 2))
+        // Raw bytes, through the byte entry point.
+        #expect(inputError { _ = try decoder.parameters(from: Array("a=b".utf8) + [0xC3, 0x28]) } == .invalidUTF8(offset: 3))
+    }
+
+    @Test func rawAndEscapedBytesOfOneCharacterMayMix() throws {
+        #expect(Form(try decoder.parameters(from: [0x61, 0x3D, 0xC3] + Array("%A9".utf8))) == .hash(["a": .value("é")]))
+    }
+
+    @Test func invalidUTF8ReadsAsReplacementCharactersUnderWHATWG() throws {
+        let whatwg = URLEncodedFormDecoder(invalidInput: .whatwg)
+        #expect(try whatwg.form("a=%FE%FF") == .hash(["a": .value("\u{FFFD}\u{FFFD}")]))
+        // A truncated sequence is one U+FFFD (its maximal subpart), then the next character.
+        #expect(try whatwg.form("a=%E2%82x") == .hash(["a": .value("\u{FFFD}x")]))
+        #expect(try whatwg.form("a=%ED%A0%80") == .hash(["a": .value("\u{FFFD}\u{FFFD}\u{FFFD}")]))
+        #expect(try whatwg.form("%FF=1") == .hash(["\u{FFFD}": .value("1")]))
+    }
+
+    @Test func leadingByteOrderMarkIsKept() throws {
+        #expect(try decoder.form("%EF%BB%BFa=%EF%BB%BFb") == .hash(["\u{FEFF}a": .value("\u{FEFF}b")]))
+    }
+
+    @Test func everySequenceCountsTowardTheParameterLimitButEmptyOnes() throws {
+        let limited = URLEncodedFormDecoder(limits: .init(maximumParameterCount: 3))
+        #expect(try limited.form("a&b=&c=1&&&") == .hash(["a": .value(""), "b": .value(""), "c": .value("1")]))
+        #expect(inputError { _ = try limited.parameters(from: "a&b=&c=1&d") } == .tooManyParameters(limit: 3))
+        // A repeated key counts once per sequence.
+        #expect(inputError { _ = try limited.parameters(from: "a=1&a=2&a=3&a=4") } == .tooManyParameters(limit: 3))
+    }
+
+    @Test func stringBytesAndDataEntryPointsAgree() throws {
+        struct Pair: Decodable, Equatable { let a: String; let b: [Int] }
+        let text = "a=x+y%21&b=1&b=2"
+        let expected = Pair(a: "x y!", b: [1, 2])
+        #expect(try decoder.decode(Pair.self, from: text) == expected)
+        #expect(try decoder.decode(Pair.self, from: Array(text.utf8)) == expected)
+        #expect(try decoder.decode(Pair.self, from: Data(text.utf8)) == expected)
+        #expect(Form(try decoder.parameters(from: Array(text.utf8))) == (try decoder.form(text)))
+    }
+}

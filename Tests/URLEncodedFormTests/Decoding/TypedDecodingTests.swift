@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// Typed decoding (README, "Decoding forms"): the `Decodable` type decides how each node is
+/// read — keyed, unkeyed from any of the three array syntaxes, dictionaries, single values and
+/// their duplicates, absent containers, every leaf type and strategy, nil, and the errors'
+/// coding paths.
+struct TypedDecodingTests {
+    private let decoder = URLEncodedFormDecoder()
+
+    private struct Tags: Decodable, Equatable { let tags: [String] }
+
+    @Test func unknownKeysAreIgnored() throws {
+        struct Name: Decodable, Equatable { let name: String }
+        #expect(try decoder.decode(Name.self, from: "x=1&name=n&y[z]=2") == Name(name: "n"))
+    }
+
+    @Test func arraysReadFromEveryOneOfTheirSyntaxes() throws {
+        #expect(try decoder.decode(Tags.self, from: "tags[]=a&tags[]=b") == Tags(tags: ["a", "b"]))
+        #expect(try decoder.decode(Tags.self, from: "tags=a&tags=b") == Tags(tags: ["a", "b"]))
+        #expect(try decoder.decode(Tags.self, from: "tags=a") == Tags(tags: ["a"]))
+        #expect(try decoder.decode(Tags.self, from: "tags[1]=b&tags[0]=a") == Tags(tags: ["a", "b"]))
+    }
+
+    @Test func indicesAreOrderedByNumberWithGapsClosed() throws {
+        let text = (0..<12).map { "tags[\($0)]=v\($0)" }.sorted().joined(separator: "&")
+        #expect(try decoder.decode(Tags.self, from: text) == Tags(tags: (0..<12).map { "v\($0)" }))
+        #expect(try decoder.decode(Tags.self, from: "tags[10]=c&tags[2]=b&tags[0]=a") == Tags(tags: ["a", "b", "c"]))
+        #expect(try decoder.decode(Tags.self, from: "tags[4294967295]=x") == Tags(tags: ["x"]))
+        #expect(try decoder.decode(Tags.self, from: "tags[18446744073709551616]=y&tags[9]=x") == Tags(tags: ["x", "y"]))
+    }
+
+    @Test func keysThatAreNotDecimalIndicesMakeAHashThatIsNoArray() {
+        for text in ["tags[01]=a", "tags[-1]=a", "tags[1e3]=a", "tags[+1]=a", "tags[x]=a"] {
+            #expect(throws: DecodingError.self, "\(text)") { try decoder.decode(Tags.self, from: text) }
+        }
+    }
+
+    @Test func arraysOfObjectsReadFromIndicesAndFromBrackets() throws {
+        struct Item: Decodable, Equatable { let id: Int; let name: String }
+        struct Order: Decodable, Equatable { let items: [Item] }
+        let expected = Order(items: [Item(id: 1, name: "a"), Item(id: 2, name: "b")])
+        #expect(try decoder.decode(Order.self, from: "items[1][id]=2&items[0][name]=a&items[0][id]=1&items[1][name]=b") == expected)
+        #expect(try decoder.decode(Order.self, from: "items[][id]=1&items[][name]=a&items[][id]=2&items[][name]=b") == expected)
+    }
+
+    @Test func dictionariesReadHashes() throws {
+        struct Maps: Decodable, Equatable { let names: [String: String]; let counts: [Int: Int] }
+        #expect(try decoder.decode(Maps.self, from: "names[x]=1&names[y]=2&counts[3]=4&counts[10]=5")
+                == Maps(names: ["x": "1", "y": "2"], counts: [3: 4, 10: 5]))
+        #expect(try decoder.decode([String: String].self, from: "a=1&b=2") == ["a": "1", "b": "2"])
+    }
+
+    @Test func aRepeatedKeyReadAsOneValueFollowsTheDuplicateKeyPolicy() throws {
+        struct One: Decodable, Equatable { let a: Int }
+        do {
+            _ = try decoder.decode(One.self, from: "a=1&a=2&a=3")
+            Issue.record("no error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["a"])
+            #expect(context.debugDescription.contains("`a`") && context.debugDescription.contains("3"), "\(context.debugDescription)")
+        }
+        #expect(try URLEncodedFormDecoder(duplicateKeys: .first).decode(One.self, from: "a=1&a=2&a=3") == One(a: 1))
+        #expect(try URLEncodedFormDecoder(duplicateKeys: .last).decode(One.self, from: "a=1&a=2&a=3") == One(a: 3))
+    }
+
+    @Test func absentArraysAndObjectsReadEmptyAndAbsentValuesAreMissing() throws {
+        struct Inner: Decodable, Equatable { let x: Int? }
+        struct Form: Decodable, Equatable { let tags: [String]; let inner: Inner; let map: [String: Int]; let note: String? }
+        #expect(try decoder.decode(Form.self, from: "") == Form(tags: [], inner: Inner(x: nil), map: [:], note: nil))
+        struct Required: Decodable { let name: String }
+        do {
+            _ = try decoder.decode(Required.self, from: "other=1")
+            Issue.record("no error")
+        } catch let DecodingError.keyNotFound(key, context) {
+            #expect(key.stringValue == "name")
+            #expect(context.codingPath.isEmpty)
+        }
+    }
+
+    @Test func integersTakeASignAndDigitsOnlyAndOverflowIsAnError() throws {
+        struct Ints: Decodable, Equatable { let a: Int8; let b: UInt16; let c: Int64; let d: UInt; let e: Int32 }
+        #expect(try decoder.decode(Ints.self, from: "a=-128&b=%2B65535&c=9223372036854775807&d=0&e=-0")
+                == Ints(a: -128, b: 65535, c: .max, d: 0, e: 0))
+        for text in ["a=128", "a=1.0", "a=", "a=-", "a=1e2", "a=%201", "a=0x1"] {
+            struct A: Decodable { let a: Int8 }
+            #expect(throws: DecodingError.self, "\(text)") { try decoder.decode(A.self, from: text) }
+        }
+        struct U: Decodable { let u: UInt8 }
+        #expect(throws: DecodingError.self) { try decoder.decode(U.self, from: "u=-1") }
+    }
+
+    @Test func floatingPointReadsWhatSwiftWrites() throws {
+        struct D: Decodable { let v: Double }
+        for (text, value) in [("1e-05", 1e-05), ("inf", .infinity), ("-inf", -.infinity), ("0.1", 0.1), ("-0.0", -0.0)] {
+            let decoded = try decoder.decode(D.self, from: "v=\(text)").v
+            #expect(decoded == value && decoded.sign == value.sign, "\(text)")
+        }
+        #expect(try decoder.decode(D.self, from: "v=nan").v.isNaN)
+        struct F: Decodable { let v: Float }
+        #expect(try decoder.decode(F.self, from: "v=1.5").v == 1.5)
+        #expect(throws: DecodingError.self) { try decoder.decode(D.self, from: "v=1.5x") }
+    }
+
+    @Test func decimalURLAndUUIDReadTheirText() throws {
+        struct Values: Decodable, Equatable { let d: Decimal; let u: URL; let id: UUID }
+        let values = try decoder.decode(Values.self, from: "d=12.50&u=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1&id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        #expect(values == Values(d: Decimal(string: "12.50")!, u: URL(string: "https://example.com/a?b=1")!,
+                                 id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!))
+        struct D: Decodable { let d: Decimal }
+        #expect(throws: DecodingError.self) { try decoder.decode(D.self, from: "d=12a") }
+    }
+
+    @Test func boolsReadByTheirDecoding() throws {
+        struct B: Decodable { let b: Bool }
+        func read(_ text: String, _ decoding: URLEncodedFormDecoder.BoolDecoding) -> Bool? {
+            try? URLEncodedFormDecoder(boolDecoding: decoding).decode(B.self, from: "b=\(text)").b
+        }
+        #expect(["true", "1", "on", "false", "0", "yes", "TRUE"].map { read($0, .lenient) } == [true, true, true, false, false, nil, nil])
+        #expect(["1", "0", "true", "on"].map { read($0, .numeric) } == [true, false, nil, nil])
+        #expect(["true", "false", "1", "on"].map { read($0, .literal) } == [true, false, nil, nil])
+    }
+
+    @Test func datesReadAsEachDateEncodingWritesThem() throws {
+        struct When: Codable, Equatable { let at: Date }
+        let value = When(at: Date(timeIntervalSince1970: 1_700_000_000.5))
+        let pairs: [(URLEncodedFormEncoder.DateEncoding, URLEncodedFormDecoder.DateDecoding)] = [
+            (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970), (.millisecondsSince1970, .millisecondsSince1970),
+        ]
+        for (encoding, decoding) in pairs {
+            let text: String = try URLEncodedFormEncoder(dateEncoding: encoding).encode(value)
+            #expect(try URLEncodedFormDecoder(dateDecoding: decoding).decode(When.self, from: text) == value, "\(text)")
+        }
+        let whole = When(at: Date(timeIntervalSince1970: 1_700_000_000))
+        let iso: String = try URLEncodedFormEncoder(dateEncoding: .iso8601).encode(whole)
+        #expect(iso == "at=2023-11-14T22%3A13%3A20Z")
+        #expect(try URLEncodedFormDecoder(dateDecoding: .iso8601).decode(When.self, from: iso) == whole)
+        #expect(try URLEncodedFormDecoder(dateDecoding: .iso8601).decode(When.self, from: "at=1970-01-01T00:00:00.5Z").at
+                == Date(timeIntervalSince1970: 0.5))
+        #expect(throws: DecodingError.self) { try URLEncodedFormDecoder(dateDecoding: .iso8601).decode(When.self, from: "at=2023-13-14T22:13:20Z") }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        #expect(try URLEncodedFormDecoder(dateDecoding: .formatted(formatter)).decode(When.self, from: "at=1970-01-02").at
+                == Date(timeIntervalSince1970: 86_400))
+        let custom = URLEncodedFormDecoder(dateDecoding: .custom { Date(timeIntervalSince1970: Double($0.count)) })
+        #expect(try custom.decode(When.self, from: "at=abc").at == Date(timeIntervalSince1970: 3))
+    }
+
+    @Test func dataReadsAsEachDataEncodingWritesIt() throws {
+        struct Blob: Codable, Equatable { let data: Data }
+        let value = Blob(data: Data([0, 1, 2, 250, 251]))
+        for (encoding, decoding) in [(URLEncodedFormEncoder.DataEncoding.base64, URLEncodedFormDecoder.DataDecoding.base64),
+                                     (.deferredToData, .deferredToData)] {
+            let text: String = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, dataEncoding: encoding).encode(value)
+            #expect(try URLEncodedFormDecoder(dataDecoding: decoding).decode(Blob.self, from: text) == value, "\(text)")
+        }
+        #expect(try decoder.decode(Blob.self, from: "data=AAEC%2Bvs").data == value.data)
+        let custom = URLEncodedFormDecoder(dataDecoding: .custom { Data($0.utf8) })
+        #expect(try custom.decode(Blob.self, from: "data=hi").data == Data("hi".utf8))
+    }
+
+    @Test func nilFollowsTheNilDecoding() throws {
+        struct N: Decodable, Equatable { let a: String?; let b: String? }
+        #expect(try decoder.decode(N.self, from: "a=&b=null") == N(a: "", b: "null"))
+        #expect(try URLEncodedFormDecoder(nilDecoding: .dropValue).decode(N.self, from: "a=&b=null") == N(a: nil, b: "null"))
+        #expect(try URLEncodedFormDecoder(nilDecoding: .null).decode(N.self, from: "a=&b=null") == N(a: "", b: nil))
+        #expect(try decoder.decode(N.self, from: "") == N(a: nil, b: nil))
+        struct Elements: Decodable, Equatable { let e: [Int?] }
+        #expect(try URLEncodedFormDecoder(nilDecoding: .dropValue).decode(Elements.self, from: "e[]=1&e[]=&e[]=3") == Elements(e: [1, nil, 3]))
+    }
+
+    @Test func errorsCarryTheFullCodingPathAndTheTextFound() throws {
+        struct Item: Decodable { let qty: Int }
+        struct Order: Decodable { let items: [Item] }
+        do {
+            _ = try decoder.decode(Order.self, from: "items[0][qty]=1&items[1][qty]=12a")
+            Issue.record("no error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["items", "1", "qty"])
+            #expect(context.codingPath[1].intValue == 1)
+            #expect(context.debugDescription == "Expected an Int, found `12a`.")
+        }
+        struct Name: Decodable { let name: String }
+        do {
+            _ = try decoder.decode(Name.self, from: "name[first]=a")
+            Issue.record("no error")
+        } catch let DecodingError.typeMismatch(_, context) {
+            #expect(context.codingPath.map(\.stringValue) == ["name"])
+            #expect(context.debugDescription.contains("hash"), "\(context.debugDescription)")
+        }
+    }
+}
