@@ -8,7 +8,9 @@ enum FormBenchCommand {
     /// dialect that ran.
     static let contenders: [any Contender] = [ReferenceContender(), OptimizedContender(), WalkFloorContender(),
                                               HandWrittenContender(), FreshEncoderContender(),
-                                              AFNetworkingReferenceContender(), AFNetworkingOptimizedContender()]
+                                              AFNetworkingReferenceContender(), AFNetworkingOptimizedContender(),
+                                              DecoderContender(), ParametersDecodingContender(), DecodeFloorContender(),
+                                              JSONDecoderContender()]
 
     /// Runs with the arguments after the program name; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {

@@ -43,4 +43,6 @@ enum OutputDialect: String, Sendable {
     /// AFNetworking's `AFQueryStringFromParameters`, which orders and spells the same parameters
     /// its own way.
     case afNetworking
+    /// Not written but read: a decoder's value, written again as a form.
+    case decoded
 }

@@ -1,5 +1,5 @@
 /// The nested `dimensions` object of a catalog record.
-struct CatalogDimensions: Encodable, Sendable {
+struct CatalogDimensions: Codable, Equatable, Sendable {
     /// The pairs one `dimensions` object writes.
     static let leafCount = 3
 

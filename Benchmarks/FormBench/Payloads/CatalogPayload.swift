@@ -1,7 +1,7 @@
 import FormBenchCore
 /// The catalog payload: `records[]` of `CatalogRecord`s, as many as it takes to reach the
 /// requested number of leaves.
-struct CatalogPayload: Encodable, Sendable {
+struct CatalogPayload: Codable, Equatable, Sendable {
     let records: [CatalogRecord]
 
     /// Generates records until they hold at least `leaves` leaves (under the default options).

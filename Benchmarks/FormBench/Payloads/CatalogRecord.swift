@@ -4,7 +4,7 @@ import Foundation
 /// One product of the catalog payload. It holds every kind of value an option strategy acts
 /// on: a `Date`, a `Data`, an `Optional` (nil in a third of the records), a `Bool`, arrays of
 /// strings and of objects, and a nested object.
-struct CatalogRecord: Encodable, Sendable {
+struct CatalogRecord: Codable, Equatable, Sendable {
     let id: Int
     let title: String
     let price: Double

@@ -1,6 +1,6 @@
 import FormBenchCore
 /// One element of a catalog record's `variants[]` array of objects.
-struct CatalogVariant: Encodable, Sendable {
+struct CatalogVariant: Codable, Equatable, Sendable {
     /// The pairs one variant writes.
     static let leafCount = 2
 

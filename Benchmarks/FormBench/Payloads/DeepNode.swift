@@ -1,6 +1,6 @@
 /// One level of a deep chain: `{ "t": text, "n": { next level } }`. A class, so that a chain
 /// is a linked list rather than a value that copies its whole tail.
-final class DeepNode: Encodable, Sendable {
+final class DeepNode: Codable, Equatable, Sendable {
     let text: String
     let next: DeepNode?
 
@@ -14,5 +14,16 @@ final class DeepNode: Encodable, Sendable {
     init(text: String, next: DeepNode?) {
         self.text = text
         self.next = next
+    }
+
+    /// Equal chains: compared level by level in a loop, so a chain hundreds of levels deep
+    /// costs no stack.
+    static func == (left: DeepNode, right: DeepNode) -> Bool {
+        var (a, b): (DeepNode?, DeepNode?) = (left, right)
+        while let x = a, let y = b {
+            guard x.text == y.text else { return false }
+            (a, b) = (x.next, y.next)
+        }
+        return a == nil && b == nil
     }
 }

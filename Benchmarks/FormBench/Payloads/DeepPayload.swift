@@ -1,7 +1,7 @@
 import FormBenchCore
 /// The deep payload: `chains[]` of `DeepNode` chains, each `depth` levels deep (the last one
 /// shorter), with one leaf per level.
-struct DeepPayload: Encodable, Sendable {
+struct DeepPayload: Codable, Equatable, Sendable {
     /// How many levels a chain nests: 254, so that the deepest leaf, below `chains` and the
     /// chain's index, is 256 keys deep, as deep as the encoders' default `maximumDepth` allows.
     static let depth = 254

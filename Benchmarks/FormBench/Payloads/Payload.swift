@@ -23,6 +23,7 @@ struct Payload: Sendable {
         case .deep: value = .encodable(DeepPayload(leaves: leaves))
         case .strings: value = .encodable(StringsPayload(leaves: leaves))
         case .parameters: value = .parameters(ParametersPayload.make(leaves: leaves))
+        case .webhook: value = .encodable(WebhookPayload.sample)
         }
     }
 }

@@ -11,11 +11,24 @@ enum PayloadKind: String, CaseIterable, Codable, Sendable {
     case strings
     /// The catalog's records as a `[String: Any]` dictionary, for `URLEncoding`.
     case parameters
+    /// One flat form of 20 fields, as a webhook posts it; one size only.
+    case webhook
 
     /// Whether the payload is an `Encodable` value, which the form encoders take; the
     /// `parameters` payload is for `URLEncoding`.
     var isEncodable: Bool {
         self != .parameters
+    }
+
+    /// The one size of a payload that has no other (in leaves), or `nil`.
+    var fixedLeaves: Int? {
+        self == .webhook ? WebhookPayload.leaves : nil
+    }
+
+    /// Whether decoders read it back: every `Encodable` payload does, its form written with
+    /// indices (`DecodingInput`).
+    var isDecodable: Bool {
+        isEncodable
     }
 
     /// One line describing the shape, for reports.
@@ -29,6 +42,8 @@ enum PayloadKind: String, CaseIterable, Codable, Sendable {
             return "chains of objects nested \(DeepPayload.depth) levels deep, a text leaf per level"
         case .strings:
             return "texts[] of \(StringsPayload.words.lowerBound)–\(StringsPayload.words.upperBound) words of CJK, emoji, combining marks and reserved characters"
+        case .webhook:
+            return "one flat form of \(WebhookPayload.leaves) fields (strings and integers), as a Twilio webhook posts it"
         case .parameters:
             return "the catalog's records as a [String: Any] dictionary (nested dictionaries and arrays, numbers, Booleans, mixed-script text) through URLEncoding"
         }

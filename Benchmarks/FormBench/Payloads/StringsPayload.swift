@@ -1,6 +1,6 @@
 import FormBenchCore
 /// The strings payload: `texts[]` of strings that need heavy escaping.
-struct StringsPayload: Encodable, Sendable {
+struct StringsPayload: Codable, Equatable, Sendable {
     /// How many words a text has.
     static let words = 4...24
 

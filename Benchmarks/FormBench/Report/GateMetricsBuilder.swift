@@ -2,7 +2,7 @@ import FormBenchCore
 
 /// Picks the figures the regression gate judges out of a run's scaling records: for each
 /// payload size the optimized encoder ran at, its allocations per encode, and its time divided
-/// by the walk floor's in the same run.
+/// by the walk floor's in the same run; and the same of the decoder against the decode floor.
 ///
 /// The ratio is the paired one (`ScalingRecord.cpuTimeRatios`): the median of ratios of samples
 /// taken back to back, which a busy shared machine disturbs far less than it does absolute times.
@@ -15,19 +15,25 @@ enum GateMetricsBuilder {
     /// rests on too few back-to-back pairs to repeat.
     private static let minimumPairs = 10
 
+    /// The judged contenders, each with the floor its time is divided by: the optimized encoder
+    /// over the walk floor, the decoder over the decode floor.
+    private static let judged = [(OptimizedContender.name, WalkFloorContender.name, "encode"),
+                                 (DecoderContender.name, DecodeFloorContender.name, "decode")]
+
     static func metrics(from records: [ScalingRecord]) -> [GateMetric] {
         let samples = Dictionary(records.map { (Cell($0), $0.samples ?? 0) }, uniquingKeysWith: max)
-        return records.filter { $0.status == .measured && $0.contender == OptimizedContender.name }.flatMap { optimized in
-            let cell = "\(optimized.payload.rawValue) N=\(optimized.leaves)"
-            let allocations = optimized.allocationsPerEncode.map {
-                GateMetric(id: "\(cell): optimized allocations per encode", kind: .allocations, value: $0)
-            }
-            let floor = WalkFloorContender.name
-            let floorRatio = samples[Cell(optimized, contender: floor), default: 0] < minimumPairs ? nil
-                : optimized.cpuTimeRatios?[floor].map {
-                    GateMetric(id: "\(cell): optimized ÷ \(floor) CPU time", kind: .timeRatio, value: $0)
+        return judged.flatMap { contender, floor, verb in
+            records.filter { $0.status == .measured && $0.contender == contender }.flatMap { record in
+                let cell = "\(record.payload.rawValue) N=\(record.leaves)"
+                let allocations = record.allocationsPerEncode.map {
+                    GateMetric(id: "\(cell): \(contender) allocations per \(verb)", kind: .allocations, value: $0)
                 }
-            return [allocations, floorRatio].compactMap { $0 }
+                let floorRatio = samples[Cell(record, contender: floor), default: 0] < minimumPairs ? nil
+                    : record.cpuTimeRatios?[floor].map {
+                        GateMetric(id: "\(cell): \(contender) ÷ \(floor) CPU time", kind: .timeRatio, value: $0)
+                    }
+                return [allocations, floorRatio].compactMap { $0 }
+            }
         }
     }
 }

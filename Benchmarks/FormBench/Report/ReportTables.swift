@@ -16,7 +16,7 @@ enum ReportTables {
     private static func scalingTable(_ kind: PayloadKind, records: [ScalingRecord]) -> Table {
         var table = Table(title: "\(kind.rawValue) — \(kind.summary)",
                           columns: [.left("contender"), .right("N"), .right("median"), .right("min"), .right("max"),
-                                    .right("CPU ÷ floor"), .right("MB/s"), .right("allocs/encode"), .right("peak heap"),
+                                    .right("CPU ÷ floor"), .right("MB/s"), .right("allocs/call"), .right("peak heap"),
                                     .right("growth")])
         for record in records {
             let leading = [record.contender, Format.grouped(record.leaves)]
@@ -26,7 +26,8 @@ enum ReportTables {
             case .failed:
                 table.rows.append(.note(leading: leading, text: "FAILED: \(record.note ?? "unknown error")"))
             case .measured:
-                let overFloor = record.contender == WalkFloorContender.name ? 1 : record.cpuTimeRatios?[WalkFloorContender.name]
+                let floor = DecodingSide.contenders.contains(record.contender) ? DecodeFloorContender.name : WalkFloorContender.name
+                let overFloor = record.contender == floor ? 1 : record.cpuTimeRatios?[floor]
                 table.rows.append(.cells(leading + [
                     text(record.medianSeconds, Format.duration),
                     text(record.minimumSeconds, Format.duration),

@@ -21,7 +21,7 @@ struct ScalingSuite {
 
     /// The number of progress steps: one per payload and size.
     var plannedSteps: Int {
-        PayloadKind.allCases.filter { !selected(for: $0).isEmpty }.count * settings.sizes.count
+        PayloadKind.allCases.filter { !selected(for: $0).isEmpty }.map { sizes(of: $0).count }.reduce(0, +)
     }
 
     func run(progress: ProgressReporter) -> Results {
@@ -31,13 +31,18 @@ struct ScalingSuite {
             guard !chosen.isEmpty else { continue }
             // Each contender's times so far on this payload, for growth and projections.
             var histories: [String: [TimedSize]] = [:]
-            for size in settings.sizes {
+            for size in sizes(of: kind) {
                 let (records, check) = measure(chosen, on: kind, size: size, histories: &histories, progress: progress)
                 results.records += records
                 results.checks += check.map { [$0] } ?? []
             }
         }
         return results
+    }
+
+    /// The sizes `kind` is measured at: the run's, or its one size.
+    private func sizes(of kind: PayloadKind) -> [Int] {
+        kind.fixedLeaves.map { [$0] } ?? settings.sizes
     }
 
     /// The contenders this run measures on `kind`.

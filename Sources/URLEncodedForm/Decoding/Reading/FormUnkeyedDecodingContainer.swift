@@ -34,38 +34,53 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             case .array: elements = .nodes(next: node.first)
             case .leaf: elements = .values(next: node.first)
             case .hash:
-                guard let sorted = Self.indexOrder(of: node, in: decoder) else {
+                switch Self.indexOrder(of: node, in: decoder) {
+                case .notIndices:
                     throw decoder.typeMismatch([Any].self, expected: "an array (`key[]=`, a repeated `key=`, or `key[0]=`…)", found: index)
+                case .inOrder: elements = .nodes(next: node.first)
+                case .sorted(let children): elements = .sorted(children)
                 }
-                elements = .sorted(sorted)
             }
         }
     }
 
-    /// The children of a hash whose keys are all decimal indices (`0`, or digits not starting
-    /// with `0`), ordered by index; `nil` if any key is not one. Indices of any length compare
-    /// as numbers: by length, then by their digits.
-    private static func indexOrder(of hash: DecodedNode, in decoder: FormValueDecoder) -> [Int32]? {
+    /// How a hash's children read as an array.
+    private enum IndexOrder {
+        /// Some key is not a decimal index: the hash is no array.
+        case notIndices
+        /// The indices came in order: the children are read as they are, nothing allocated.
+        case inOrder
+        /// The children ordered by index.
+        case sorted([Int32])
+    }
+
+    /// The order of a hash's children by their keys, if all are decimal indices (`0`, or digits
+    /// not starting with `0`). Indices of any length compare as numbers: by length, then by
+    /// their digits.
+    private static func indexOrder(of hash: DecodedNode, in decoder: FormValueDecoder) -> IndexOrder {
         let nodes = decoder.nodes
         let bytes = decoder.form.bytes
-        var children: [Int32] = []
-        children.reserveCapacity(Int(hash.count))
+        var inOrder = true
+        var previous: Int32 = -1
         var child = hash.first
-        var sorted = true
         while child >= 0 {
             let key = bytes.bytes(nodes[Int(child)].key)
             guard !key.isEmpty, key.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-                  key.count == 1 || key[0] != UInt8(ascii: "0") else { return nil }
-            if sorted, let previous = children.last, !precedes(nodes[Int(previous)].key, nodes[Int(child)].key, bytes) {
-                sorted = false
-            }
+                  key.count == 1 || key[0] != UInt8(ascii: "0") else { return .notIndices }
+            if previous >= 0 && !precedes(nodes[Int(previous)].key, nodes[Int(child)].key, bytes) { inOrder = false }
+            previous = child
+            child = nodes[Int(child)].next
+        }
+        if inOrder { return .inOrder }
+        var children: [Int32] = []
+        children.reserveCapacity(Int(hash.count))
+        child = hash.first
+        while child >= 0 {
             children.append(child)
             child = nodes[Int(child)].next
         }
-        if !sorted {
-            children.sort { precedes(nodes[Int($0)].key, nodes[Int($1)].key, bytes) }
-        }
-        return children
+        children.sort { precedes(nodes[Int($0)].key, nodes[Int($1)].key, bytes) }
+        return .sorted(children)
     }
 
     private static func precedes(_ left: TextRange, _ right: TextRange, _ bytes: FormBytes) -> Bool {
