@@ -115,7 +115,7 @@ struct TypedDecodingTests {
     @Test func boolsReadByTheirDecoding() throws {
         struct B: Decodable { let b: Bool }
         func read(_ text: String, _ decoding: URLEncodedFormDecoder.BoolDecoding) -> Bool? {
-            try? URLEncodedFormDecoder(boolDecoding: decoding).decode(B.self, from: "b=\(text)").b
+            (try? URLEncodedFormDecoder(boolDecoding: decoding).decode(B.self, from: "b=\(text)"))?.b
         }
         #expect(["true", "1", "on", "false", "0", "yes", "TRUE"].map { read($0, .lenient) } == [true, true, true, false, false, nil, nil])
         #expect(["1", "0", "true", "on"].map { read($0, .numeric) } == [true, false, nil, nil])
