@@ -3,7 +3,8 @@
 /// A metric regresses when its current value exceeds the baseline's by more than
 /// `thresholdPercent` percent. A zero baseline tolerates nothing: any allocation where there
 /// was none is a regression. Metrics are matched by id and kind; those only one side has are
-/// not judged.
+/// not judged: the current run's are listed as new (a contender or payload the baseline
+/// predates), the baseline's as not measured.
 public struct RegressionGate: Equatable, Sendable {
     /// The tolerated worsening, in percent of the baseline value.
     public let thresholdPercent: Double
@@ -15,6 +16,7 @@ public struct RegressionGate: Equatable, Sendable {
     /// Judges `current` against `baseline`.
     public func evaluate(baseline: [GateMetric], current: [GateMetric]) -> RegressionVerdict {
         let currentByID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        let baselineKeys = Set(baseline.map { "\($0.kind) \($0.id)" })
         var comparisons: [MetricComparison] = []
         var unmatched: [String] = []
         for old in baseline {
@@ -26,6 +28,7 @@ public struct RegressionGate: Equatable, Sendable {
                                                 isRegression: new.value > old.value * (1 + thresholdPercent / 100)))
         }
         return RegressionVerdict(thresholdPercent: thresholdPercent, comparisons: comparisons,
-                                 unmatchedBaselineIDs: unmatched)
+                                 unmatchedBaselineIDs: unmatched,
+                                 newCurrentIDs: current.filter { !baselineKeys.contains("\($0.kind) \($0.id)") }.map(\.id))
     }
 }

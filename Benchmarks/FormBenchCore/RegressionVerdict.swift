@@ -6,6 +6,9 @@ public struct RegressionVerdict: Equatable, Sendable {
     public let comparisons: [MetricComparison]
     /// Baseline metrics the current run did not measure (e.g. sizes a `--quick` run leaves out).
     public let unmatchedBaselineIDs: [String]
+    /// Current metrics the baseline does not have (e.g. a contender added since it was
+    /// recorded): reported as new, not judged, until the baseline is refreshed.
+    public let newCurrentIDs: [String]
 
     /// The metrics that got worse by more than the threshold.
     public var regressions: [MetricComparison] {
@@ -18,9 +21,11 @@ public struct RegressionVerdict: Equatable, Sendable {
         !comparisons.isEmpty && regressions.isEmpty
     }
 
-    public init(thresholdPercent: Double, comparisons: [MetricComparison], unmatchedBaselineIDs: [String]) {
+    public init(thresholdPercent: Double, comparisons: [MetricComparison], unmatchedBaselineIDs: [String],
+                newCurrentIDs: [String] = []) {
         self.thresholdPercent = thresholdPercent
         self.comparisons = comparisons
         self.unmatchedBaselineIDs = unmatchedBaselineIDs
+        self.newCurrentIDs = newCurrentIDs
     }
 }

@@ -71,7 +71,7 @@ enum FormBenchCommand {
             status = verdict.passed ? status : 1
         }
         if !document.problems.isEmpty {
-            log("formbench: \(document.problems.count) PROBLEM(S) — output mismatch or encoder failure; see PROBLEMS above")
+            log("formbench: \(document.problems.count) PROBLEM(S) — output mismatch, encoder or decoder failure, or a decoded value that differs; see PROBLEMS above")
         }
         return status
     }

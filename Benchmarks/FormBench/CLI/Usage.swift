@@ -3,7 +3,8 @@ enum Usage {
     static let text = """
     formbench — benchmarks the form encoders: the Alamofire reference port, the optimized
     encoder (reused, and made anew per encode), the Codable walk floor and a hand-written
-    serializer, on generated payloads.
+    serializer, on generated payloads; and the decoder, reading those payloads back, against
+    the decode floor and JSONDecoder.
 
     USAGE: formbench [options]
 
@@ -15,13 +16,18 @@ enum Usage {
       --filter SUBSTRING       Run only measurements whose id contains SUBSTRING (ignoring case);
                                repeat it or separate with commas. Ids look like
                                  scaling/<contender>/<payload>
+                                 decoding/<contender>/<payload>
                                  strategies/optimized/catalog/<option>
                                  requests/optimized/<round>
                                  parallel/optimized/catalog/<n> threads
                                contenders: reference, optimized, walk-floor, hand-written,
                                fresh-encoder, afnetworking-reference, afnetworking-optimized;
-                               payloads: catalog, wide, deep, strings, parameters.
-                               Example: --filter reference,floor,hand-written
+                               decoding: decoder, parameters, decode-floor, JSONDecoder;
+                               payloads: catalog, wide, deep, strings, parameters, webhook
+                               (webhook: decoding only, one size).
+                               Examples: --filter reference,floor,hand-written
+                                         --filter decoding (every decoding row)
+                                         --filter decoding/decoder/,decode-floor/wide
       --sizes N,N,…            Payload sizes in leaves (replaces the mode's sizes).
       --budget SECONDS         Time one contender may spend at one size; a contender whose
                                projected time exceeds it is skipped (default 30, quick 2).
@@ -31,11 +37,13 @@ enum Usage {
                                against a quick baseline).
       --compare BASELINE.json  Gate this run against a results file of the same mode (quick
                                or full): exit 1 when an allocation count or in-run time ratio
-                               of the optimized encoder got worse by more than the threshold.
+                               of the optimized encoder or the decoder got worse by more than
+                               the threshold. Metrics the baseline lacks are listed as new.
       --threshold PCT          The tolerated worsening for --compare (default 25).
       -h, --help               Show this text.
 
-    EXIT STATUS: 0 fine; 1 an output mismatch, an encoder error or a regression;
+    EXIT STATUS: 0 fine; 1 an output mismatch, a decoded value that differs from the one
+    written, an encoder or decoder error, or a regression;
     2 a bad command line or an unusable baseline or output directory.
 
     More in Benchmarks/README.md.

@@ -7,19 +7,18 @@ enum EncodedOutput {
     case text(String)
     /// Nothing: the contender only walks the value.
     case nothing
-    /// A value a decoder read, and whether it equals the one written; its bytes are the value
-    /// written again as a form, and `nil` when it differs (the output check then fails).
-    case decoded(any Encodable & Sendable, check: (any Encodable & Sendable) -> Bool)
+    /// What a decoder read, kept until the clock stops (freeing it is not part of a decode),
+    /// and its check: `verify` throws when the value is not the one written, and returns the
+    /// bytes the output check compares (the value written again as a form), or `nil`.
+    case decoded(any Sendable, verify: @Sendable (any Sendable) throws -> [UInt8]?)
 
-    /// The form bytes, or `nil` when there are none.
-    var bytes: [UInt8]? {
+    /// The form bytes, or `nil` when there are none; throws when a decoded value fails its check.
+    func checkedBytes() throws -> [UInt8]? {
         switch self {
         case let .bytes(bytes): return bytes
         case let .text(text): return Array(text.utf8)
         case .nothing: return nil
-        case let .decoded(value, check):
-            guard check(value) else { return Array("<differs from the value written>".utf8) }
-            return try? DecodingInput.encoder.encode(value)
+        case let .decoded(value, verify): return try verify(value)
         }
     }
 }

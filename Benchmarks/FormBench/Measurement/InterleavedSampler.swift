@@ -1,6 +1,7 @@
 /// Measures several contenders on one payload by interleaving their samples.
 ///
-/// Each contender first encodes once to warm up (that output is the one checked). Then, round
+/// Each contender first encodes once to warm up (that output is the one checked; a decoded
+/// value that fails its check fails the contender). Then, round
 /// after round, every contender still sampling takes one sample, in contender order. A
 /// contender stops once it has the plan's minimum samples and has spent the target time (or
 /// reached the maximum count); one that throws stops at once. Interleaving spreads every
@@ -8,6 +9,13 @@
 /// slows them all alike, and gives back-to-back pairs for `CellMeasurement.pairedRatio(to:)`.
 struct InterleavedSampler {
     let plan: SamplingPlan
+    /// The plan of the decoding contenders (`RunSettings.decodingSampling`).
+    var decodingPlan: SamplingPlan?
+
+    /// The plan `contender` samples by.
+    private func plan(for contender: any Contender) -> SamplingPlan {
+        contender is any DecodingContender ? decodingPlan ?? plan : plan
+    }
 
     /// The figures of each contender, in the order given, or the error it threw.
     func measure(_ contenders: [any Contender], on payload: Payload) -> [Result<CellMeasurement, any Error>] {
@@ -15,7 +23,7 @@ struct InterleavedSampler {
         var failures: [(any Error)?] = Array(repeating: nil, count: contenders.count)
         for (index, contender) in contenders.enumerated() {
             do {
-                outputs[index] = try EncodeSample.take(contender, payload).1.bytes
+                outputs[index] = try EncodeSample.take(contender, payload).1.checkedBytes()
             } catch {
                 failures[index] = error
             }
@@ -24,7 +32,9 @@ struct InterleavedSampler {
         var rounds: [[EncodeSample?]] = Array(repeating: [], count: contenders.count)
         var counts = Array(repeating: 0, count: contenders.count)
         var spent = Array(repeating: 0.0, count: contenders.count)
+        let plans = contenders.map(plan(for:))
         func isSampling(_ index: Int) -> Bool {
+            let plan = plans[index]
             let satisfied = counts[index] >= plan.minimumSamples
                 && (spent[index] >= plan.targetSeconds || counts[index] >= plan.maximumSamples)
             return failures[index] == nil && !satisfied

@@ -12,9 +12,13 @@ struct Payload: Sendable {
     let leaves: Int
     /// The value the contenders encode.
     let value: PayloadValue
+    /// What the decoding contenders read (the value written as a form and as JSON), made
+    /// before any of them is timed, or why it could not be; `nil` where no decoder runs.
+    private let decoding: Result<DecodingInput, any Error>?
 
-    /// Generates the payload of `kind` with about `leaves` leaves.
-    init(kind: PayloadKind, leaves: Int) {
+    /// Generates the payload of `kind` with about `leaves` leaves, and its decoders' input
+    /// when `forDecoders` is set (writing it takes time and memory the encoders do not need).
+    init(kind: PayloadKind, leaves: Int, forDecoders: Bool = false) {
         self.kind = kind
         self.leaves = leaves
         switch kind {
@@ -25,6 +29,14 @@ struct Payload: Sendable {
         case .parameters: value = .parameters(ParametersPayload.make(leaves: leaves))
         case .webhook: value = .encodable(WebhookPayload.sample)
         }
+        let value = value
+        decoding = forDecoders && kind.isDecodable ? Result { try DecodingInput(of: value, kind: kind) } : nil
+    }
+
+    /// The decoders' input: what they read, inside the clock without any other work.
+    func decodingInput() throws -> DecodingInput {
+        guard let decoding else { throw UnsupportedPayload(contender: "the decoders", kind: kind) }
+        return try decoding.get()
     }
 }
 

@@ -15,6 +15,10 @@ enum RegressionReport {
         if !verdict.unmatchedBaselineIDs.isEmpty {
             lines.append("\(verdict.unmatchedBaselineIDs.count) baseline metrics not measured in this run (other sizes or filtered out).")
         }
+        if !verdict.newCurrentIDs.isEmpty {
+            lines.append("\(verdict.newCurrentIDs.count) metrics new in this run, not judged (absent from the baseline; refresh it to gate them):")
+            lines += verdict.newCurrentIDs.map { "  new: \($0)" }
+        }
         let regressions = verdict.regressions.count
         if verdict.comparisons.isEmpty {
             lines.append("gate: FAILED — no metric of the baseline was measured in this run (is the optimized contender filtered out?)")

@@ -5,11 +5,14 @@ enum ReportHeader {
         let configuration = document.configuration
         let mode = configuration.quick ? "quick run" : "run"
         let filters = configuration.filters.isEmpty ? "" : " · filter \(configuration.filters.joined(separator: ","))"
+        let decoding = configuration.decodingMinimumSamples == configuration.minimumSamples
+            && configuration.decodingTargetSecondsPerMeasurement == configuration.targetSecondsPerMeasurement ? ""
+            : " (decoders ≥\(configuration.decodingMinimumSamples), ≥\(Format.duration(configuration.decodingTargetSecondsPerMeasurement)))"
         return [
             "formbench \(mode)\(filters) · \(environment.date)",
             "machine: \(environment.machine) · \(environment.cores) cores · \(environment.toolchainName) · commit \(environment.commit)",
             "budget \(Format.duration(configuration.budgetSeconds)) per contender and size · ≥\(configuration.minimumSamples) samples, "
-                + "≥\(Format.duration(configuration.targetSecondsPerMeasurement)) each · allocation counting "
+                + "≥\(Format.duration(configuration.targetSecondsPerMeasurement)) each\(decoding) · allocation counting "
                 + (configuration.allocationCounting ? "on" : "unavailable (sanitizer build): allocation and heap figures read n/a")
                 + " · process peak RSS \(Format.bytes(Double(document.processPeakResidentBytes)))",
         ]

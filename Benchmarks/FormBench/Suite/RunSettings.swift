@@ -4,6 +4,10 @@ struct RunSettings: Sendable {
     var sizes: [Int]
     /// How each scaling and strategy measurement samples.
     var sampling: SamplingPlan
+    /// How the decoding contenders sample: as the encoders in the full run; in the quick run
+    /// for less time, with enough back-to-back pairs for the gate's ratios, so that the
+    /// decoding side adds only a few seconds to CI.
+    var decodingSampling: SamplingPlan
     /// The most time one contender may spend at one size, in seconds.
     var budgetSeconds: Double
     /// The catalog size the option strategies are measured at.
@@ -19,10 +23,12 @@ struct RunSettings: Sendable {
     /// about 4 minutes on 2 cores.
     static let full = RunSettings(sizes: [16, 100, 1_000, 10_000, 100_000, 1_000_000],
                                   sampling: SamplingPlan(minimumSamples: 3, maximumSamples: 1_000, targetSeconds: 1),
+                                  decodingSampling: SamplingPlan(minimumSamples: 3, maximumSamples: 1_000, targetSeconds: 1),
                                   budgetSeconds: 30, strategyLeaves: 10_000, parallelLeaves: 10_000, parallelSeconds: 2)
 
     /// The CI smoke run: small sizes, short sampling, about 15 seconds.
     static let quick = RunSettings(sizes: [100, 1_000],
                                    sampling: SamplingPlan(minimumSamples: 5, maximumSamples: 1_000, targetSeconds: 0.5),
+                                   decodingSampling: SamplingPlan(minimumSamples: 15, maximumSamples: 1_000, targetSeconds: 0.08),
                                    budgetSeconds: 2, strategyLeaves: 1_000, parallelLeaves: 1_000, parallelSeconds: 0.25)
 }

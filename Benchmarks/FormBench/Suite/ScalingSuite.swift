@@ -14,9 +14,10 @@ struct ScalingSuite {
         var checks: [OutputCheck] = []
     }
 
-    /// The measurement id `--filter` matches.
-    static func id(contender: String, payload: PayloadKind) -> String {
-        "scaling/\(contender)/\(payload.rawValue)"
+    /// The measurement id `--filter` matches: `scaling/…` for the encoders, `decoding/…` for
+    /// the decoding side.
+    static func id(contender: any Contender, payload: PayloadKind) -> String {
+        "\(contender is any DecodingContender ? "decoding" : "scaling")/\(contender.name)/\(payload.rawValue)"
     }
 
     /// The number of progress steps: one per payload and size.
@@ -47,19 +48,22 @@ struct ScalingSuite {
 
     /// The contenders this run measures on `kind`.
     private func selected(for kind: PayloadKind) -> [any Contender] {
-        contenders.filter { $0.supports(kind) && filter.includes(Self.id(contender: $0.name, payload: kind)) }
+        contenders.filter { $0.supports(kind) && filter.includes(Self.id(contender: $0, payload: kind)) }
     }
 
     /// Measures `contenders` on one payload size, interleaved, after leaving out those over
     /// budget; returns a record per contender (in the order given) and the output check.
     private func measure(_ contenders: [any Contender], on kind: PayloadKind, size: Int,
                          histories: inout [String: [TimedSize]], progress: ProgressReporter) -> ([ScalingRecord], OutputCheck?) {
-        let policy = BudgetPolicy(budgetSeconds: settings.budgetSeconds, encodesPerMeasurement: settings.sampling.minimumEncodes)
+        func policy(for contender: any Contender) -> BudgetPolicy {
+            let plan = contender is any DecodingContender ? settings.decodingSampling : settings.sampling
+            return BudgetPolicy(budgetSeconds: settings.budgetSeconds, encodesPerMeasurement: plan.minimumEncodes)
+        }
         progress.step("\(kind.rawValue) N=\(Format.grouped(size))")
         var skipped: [ScalingRecord] = []
         var chosen: [(contender: any Contender, projected: Double?)] = []
         for contender in contenders {
-            switch policy.decision(for: size, after: histories[contender.name, default: []]) {
+            switch policy(for: contender).decision(for: size, after: histories[contender.name, default: []]) {
             case let .skip(projected):
                 var record = ScalingRecord(payload: kind, leaves: size, contender: contender.name, status: .skipped)
                 record.projectedSeconds = projected
@@ -74,7 +78,8 @@ struct ScalingSuite {
 
         let longest = chosen.compactMap(\.projected).max().map { ", ~\(Format.duration($0))" } ?? ""
         progress.note("sampling \(chosen.map(\.contender.name).joined(separator: ", ")) interleaved\(longest)")
-        let outcomes = InterleavedSampler(plan: settings.sampling).measure(chosen.map(\.contender), on: Payload(kind: kind, leaves: size))
+        let payload = Payload(kind: kind, leaves: size, forDecoders: chosen.contains { $0.contender is any DecodingContender })
+        let outcomes = InterleavedSampler(plan: settings.sampling, decodingPlan: settings.decodingSampling).measure(chosen.map(\.contender), on: payload)
         let measurements = zip(chosen, outcomes).compactMap { choice, outcome in
             (try? outcome.get()).map { (choice.contender.name, $0) }
         }

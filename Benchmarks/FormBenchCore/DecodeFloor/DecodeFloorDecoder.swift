@@ -31,7 +31,7 @@ public final class DecodeFloorDecoder: Decoder, SingleValueDecodingContainer {
     public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         let keys = nextObject < shape.keyCounts.count ? shape.keyCounts[nextObject] : 0
         nextObject += 1
-        return KeyedDecodingContainer(DecodeFloorKeyedContainer<Key>(decoder: self, keyCount: keys))
+        return KeyedDecodingContainer(DecodeFloorKeyedContainer<Key>(decoder: self, names: shape.keyNames, keyCount: keys))
     }
 
     public func unkeyedContainer() -> any UnkeyedDecodingContainer {
@@ -65,84 +65,4 @@ public final class DecodeFloorDecoder: Decoder, SingleValueDecodingContainer {
     public func decode(_ type: UInt32.Type) -> UInt32 { 0 }
     public func decode(_ type: UInt64.Type) -> UInt64 { 0 }
     public func decode<T: Decodable>(_ type: T.Type) throws -> T { try constant(type) }
-}
-
-/// The keyed container of `DecodeFloorDecoder`: every key is there but for the optionals the
-/// shape says are not (`decodeIfPresent` asks `contains` first), every answer a constant.
-struct DecodeFloorKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: DecodeFloorDecoder
-    /// How many keys `allKeys` lists (as many as the object had): a dictionary decodes each.
-    let keyCount: Int
-
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { (0..<keyCount).compactMap { Key(stringValue: "k\($0)") } }
-    func contains(_ key: Key) -> Bool { decoder.nextIsPresent() }
-    func decodeNil(forKey key: Key) -> Bool { false }
-    func decode(_ type: Bool.Type, forKey key: Key) -> Bool { false }
-    func decode(_ type: String.Type, forKey key: Key) -> String { "" }
-    func decode(_ type: Double.Type, forKey key: Key) -> Double { 0 }
-    func decode(_ type: Float.Type, forKey key: Key) -> Float { 0 }
-    func decode(_ type: Int.Type, forKey key: Key) -> Int { 0 }
-    func decode(_ type: Int8.Type, forKey key: Key) -> Int8 { 0 }
-    func decode(_ type: Int16.Type, forKey key: Key) -> Int16 { 0 }
-    func decode(_ type: Int32.Type, forKey key: Key) -> Int32 { 0 }
-    func decode(_ type: Int64.Type, forKey key: Key) -> Int64 { 0 }
-    func decode(_ type: UInt.Type, forKey key: Key) -> UInt { 0 }
-    func decode(_ type: UInt8.Type, forKey key: Key) -> UInt8 { 0 }
-    func decode(_ type: UInt16.Type, forKey key: Key) -> UInt16 { 0 }
-    func decode(_ type: UInt32.Type, forKey key: Key) -> UInt32 { 0 }
-    func decode(_ type: UInt64.Type, forKey key: Key) -> UInt64 { 0 }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder.constant(type) }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedDecodingContainer<NestedKey> {
-        decoder.container(keyedBy: type)
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedDecodingContainer { decoder.unkeyedContainer() }
-    func superDecoder() -> any Decoder { decoder }
-    func superDecoder(forKey key: Key) -> any Decoder { decoder }
-}
-
-/// The unkeyed container of `DecodeFloorDecoder`: `count` constant elements.
-struct DecodeFloorUnkeyedContainer: UnkeyedDecodingContainer {
-    let decoder: DecodeFloorDecoder
-    let count: Int?
-    private(set) var currentIndex = 0
-
-    init(decoder: DecodeFloorDecoder, count: Int) {
-        self.decoder = decoder
-        self.count = count
-    }
-
-    var codingPath: [any CodingKey] { [] }
-    var isAtEnd: Bool { currentIndex >= count! }
-
-    private mutating func next<T>(_ value: T) -> T {
-        currentIndex += 1
-        return value
-    }
-
-    mutating func decodeNil() -> Bool { false }
-    mutating func decode(_ type: Bool.Type) -> Bool { next(false) }
-    mutating func decode(_ type: String.Type) -> String { next("") }
-    mutating func decode(_ type: Double.Type) -> Double { next(0) }
-    mutating func decode(_ type: Float.Type) -> Float { next(0) }
-    mutating func decode(_ type: Int.Type) -> Int { next(0) }
-    mutating func decode(_ type: Int8.Type) -> Int8 { next(0) }
-    mutating func decode(_ type: Int16.Type) -> Int16 { next(0) }
-    mutating func decode(_ type: Int32.Type) -> Int32 { next(0) }
-    mutating func decode(_ type: Int64.Type) -> Int64 { next(0) }
-    mutating func decode(_ type: UInt.Type) -> UInt { next(0) }
-    mutating func decode(_ type: UInt8.Type) -> UInt8 { next(0) }
-    mutating func decode(_ type: UInt16.Type) -> UInt16 { next(0) }
-    mutating func decode(_ type: UInt32.Type) -> UInt32 { next(0) }
-    mutating func decode(_ type: UInt64.Type) -> UInt64 { next(0) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { next(try decoder.constant(type)) }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-        next(decoder.container(keyedBy: type))
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedDecodingContainer { next(decoder.unkeyedContainer()) }
-    mutating func superDecoder() -> any Decoder { next(decoder) }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// arrays, the number of keys of its objects and whether each of its optionals is there, in the order its `Encodable`
 /// implementation meets them — the order its `Decodable` one asks. `Date` and `Data` count as
 /// leaves, as the form decoder reads them.
-public struct DecodeFloorShape: Sendable {
+public struct DecodeFloorShape: Equatable, Sendable {
     /// The array lengths, in the order arrays are opened.
     public let arrayCounts: [Int]
     /// Whether each optional is present, in the order `decodeIfPresent` asks.
@@ -12,6 +12,9 @@ public struct DecodeFloorShape: Sendable {
     /// The number of keys of each keyed container, in the order they are opened: what a
     /// dictionary's `allKeys` lists.
     public let keyCounts: [Int]
+    /// The keys a keyed container lists (`k0`, `k1`, …, as many as the widest object has), made
+    /// here once so that listing them costs no more than a decoder's own keys would.
+    let keyNames: [String]
 
     /// The shape of `value`.
     public init(of value: some Encodable) throws {
@@ -20,6 +23,7 @@ public struct DecodeFloorShape: Sendable {
         arrayCounts = recorder.counts
         presence = recorder.presence
         keyCounts = recorder.keyCounts
+        keyNames = (0..<(keyCounts.max() ?? 0)).map { "k\($0)" }
     }
 }
 

@@ -85,6 +85,22 @@ struct RegressionGateTests {
         #expect(nothing.comparisons.isEmpty)
     }
 
+    @Test("metrics the baseline lacks are listed as new and not judged")
+    func newMetricsAreListed() {
+        let decoder = GateMetric(id: "webhook N=20: decoder allocations per decode", kind: .allocations, value: 1_000)
+        let verdict = gate.evaluate(baseline: baseline, current: baseline + [decoder])
+        #expect(verdict.passed)
+        #expect(verdict.comparisons.count == baseline.count)
+        #expect(verdict.newCurrentIDs == [decoder.id])
+        #expect(gate.evaluate(baseline: baseline, current: baseline).newCurrentIDs.isEmpty)
+
+        // A metric whose kind changed is new on the current side, and unmatched on the baseline's.
+        let changed = GateMetric(id: baseline[0].id, kind: .timeRatio, value: 1)
+        let mixed = gate.evaluate(baseline: baseline, current: [changed] + baseline.dropFirst())
+        #expect(mixed.newCurrentIDs == [changed.id])
+        #expect(mixed.unmatchedBaselineIDs == [baseline[0].id])
+    }
+
     @Test("a metric whose kind changed is not compared")
     func kindMismatchIsUnmatched() {
         let current = baseline.map { GateMetric(id: $0.id, kind: $0.kind == .allocations ? .timeRatio : .allocations, value: $0.value) }

@@ -45,7 +45,7 @@ struct AllocationGateTests {
     }
 
     /// Allocations this thread makes while `body` runs.
-    private static func allocations(_ body: () throws -> Void) rethrows -> UInt64 {
+    static func allocations(_ body: () throws -> Void) rethrows -> UInt64 {
         let before = cmc_thread_allocations()
         try body()
         return cmc_thread_allocations() - before

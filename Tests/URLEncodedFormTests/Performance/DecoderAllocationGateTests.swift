@@ -1,55 +1,39 @@
-import CMallocCounter
 import FormBenchCore
 import Foundation
 import Testing
 import URLEncodedForm
 
-#if DEBUG
-private let isOptimizedBuild = false
-#else
-private let isOptimizedBuild = true
-#endif
-
-/// Allocation gates for the decoder, judged against the decode floor (a `Decoder` that reads
+/// Allocation gates for the decoder, in the encoder's suite (its traits: counting needs the
+/// interposer and an optimized build), judged against the decode floor (a `Decoder` that reads
 /// nothing and answers with constants) on the same type and shape in the same run: the floor's
 /// allocations are what `Decodable` itself makes (keyed containers boxed, arrays built), so the
 /// difference is what the decoder adds. Values hold strings short enough to live inside a
 /// `String`, so that the strings the type keeps allocate nothing on either side.
-///
-/// CI runs these in a release build (`swift test -c release --filter AllocationGateTests`).
-@Suite(.enabled(if: cmc_is_active() != 0, "allocation counting is compiled out under sanitizers"),
-       .enabled(if: isOptimizedBuild, "allocation counts are only meaningful in a release build"))
-struct DecoderAllocationGateTests {
-    private struct Variant: Codable, Equatable { let sku: String; let quantity: Int }
-    private struct Record: Codable, Equatable {
+extension AllocationGateTests {
+    fileprivate struct FormVariant: Codable, Equatable { let sku: String; let quantity: Int }
+    fileprivate struct FormRecord: Codable, Equatable {
         let id: Int, name: String, price: Double, inStock: Bool, note: String?
-        let tags: [String], variants: [Variant]
+        let tags: [String], variants: [FormVariant]
     }
-    private struct Catalog: Codable, Equatable { let records: [Record] }
+    fileprivate struct FormCatalog: Codable, Equatable { let records: [FormRecord] }
 
-    private static func catalog(records: Int) -> Catalog {
-        Catalog(records: (0..<records).map { index in
-            Record(id: index, name: "item \(index)", price: Double(index) * 1.25, inStock: index % 3 == 0,
+    fileprivate static func formCatalog(records: Int) -> FormCatalog {
+        FormCatalog(records: (0..<records).map { index in
+            FormRecord(id: index, name: "item \(index)", price: Double(index) * 1.25, inStock: index % 3 == 0,
                    note: index % 2 == 0 ? nil : "n\(index)", tags: ["a", "b c", "d+e"],
-                   variants: [Variant(sku: "S-\(index)", quantity: index % 7), Variant(sku: "T", quantity: 1)])
+                   variants: [FormVariant(sku: "S-\(index)", quantity: index % 7), FormVariant(sku: "T", quantity: 1)])
         })
-    }
-
-    private static func allocations(_ body: () throws -> Void) rethrows -> UInt64 {
-        let before = cmc_thread_allocations()
-        try body()
-        return cmc_thread_allocations() - before
     }
 
     @Test(arguments: [10, 1_000])
     func theDecoderAddsAHandfulPerDecodeToWhatDecodableAllocates(records: Int) throws {
-        let value = Self.catalog(records: records)
+        let value = Self.formCatalog(records: records)
         let form: [UInt8] = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(value)
         let shape = try DecodeFloorShape(of: value)
         let decoder = URLEncodedFormDecoder(limits: .init(maximumParameterCount: 100_000))
-        #expect(try decoder.decode(Catalog.self, from: form) == value)
-        let floor = try Self.allocations { _ = try Catalog(from: DecodeFloorDecoder(shape: shape)) }
-        let decoding = try Self.allocations { _ = try decoder.decode(Catalog.self, from: form) }
+        #expect(try decoder.decode(FormCatalog.self, from: form) == value)
+        let floor = try Self.allocations { _ = try FormCatalog(from: DecodeFloorDecoder(shape: shape)) }
+        let decoding = try Self.allocations { _ = try decoder.decode(FormCatalog.self, from: form) }
         // Per decode: the pairs, the names, the tree, the decoder and its state, and a copy for
         // an array whose indices came out of order (Alamofire's sorted `records[10]` before
         // `records[2]`) — whatever the size.

@@ -3,9 +3,10 @@ import FormBenchCore
 import URLEncodedForm
 
 /// The contenders of the decoding side: each reads a payload back, from the form
-/// `DecodingInput` wrote (or the same value as JSON). Their "output" is the value read,
-/// written again as a form after the clock stops, which the output check compares between
-/// them; the typed decoders also check their value against the original on the warm-up.
+/// `DecodingInput` wrote (or the same value as JSON). Each returns the value it read, and the
+/// warm-up's is checked after the clock stops (`DecodingInput`'s `verify…`): the typed values
+/// must equal the original, the tree must hold the form's pairs, the floor's value must have
+/// the original's shape. A value that fails its check fails the contender.
 protocol DecodingContender: Contender {}
 
 extension DecodingContender {
@@ -28,8 +29,8 @@ struct DecoderContender: DecodingContender {
     private let decoder = URLEncodedFormDecoder(limits: DecodingInput.limits)
 
     func encode(_ payload: Payload) throws -> EncodedOutput {
-        let input = try DecodingInput.of(payload)
-        return .decoded(try input.decodeForm(decoder, input.form), check: input.check)
+        let input = try payload.decodingInput()
+        return .decoded(try input.decodeForm(decoder, input.form), verify: input.verifyTyped)
     }
 }
 
@@ -39,49 +40,30 @@ struct ParametersDecodingContender: DecodingContender {
     private let decoder = URLEncodedFormDecoder(limits: DecodingInput.limits)
 
     func encode(_ payload: Payload) throws -> EncodedOutput {
-        let input = try DecodingInput.of(payload)
-        let parameters = try decoder.parameters(from: input.form)
-        // Every pair arrived: a tree with fewer leaves lost some (index hashes keep every key).
-        guard Self.leafCount(parameters) == input.pairs else {
-            throw DecodedValueDiffers(contender: Self.name, kind: payload.kind)
-        }
-        return .nothing
-    }
-
-    /// The leaves of a tree, counted with a stack of its own (the deep payload is 256 levels).
-    private static func leafCount(_ parameters: Parameters) -> Int {
-        var pending: [any Sendable] = [parameters]
-        var leaves = 0
-        while let next = pending.popLast() {
-            switch next {
-            case let hash as [String: any Sendable]: pending += hash.values
-            case let array as [any Sendable]: pending += array
-            default: leaves += 1
-            }
-        }
-        return leaves
+        let input = try payload.decodingInput()
+        return .decoded(try decoder.parameters(from: input.form), verify: input.verifyTree)
     }
 }
 
 /// The decode floor: the payload's type decoded through `DecodeFloorDecoder`, which reads no
-/// input — the cost of `Decodable` alone.
+/// input — the cost of `Decodable` alone. Its value has the payload's shape and constant
+/// leaves, which the check compares (`DecodeFloorShape`).
 struct DecodeFloorContender: DecodingContender {
     static let name = "decode-floor"
 
     func encode(_ payload: Payload) throws -> EncodedOutput {
-        let input = try DecodingInput.of(payload)
-        try input.decodeFloor(input.shape)
-        return .nothing
+        let input = try payload.decodingInput()
+        return .decoded(try input.decodeFloor(input.shape), verify: input.verifyFloor)
     }
 }
 
-/// Foundation's `JSONDecoder` on the same value as JSON.
+/// Foundation's `JSONDecoder` on the same value as JSON (written once, outside the clock).
 struct JSONDecoderContender: DecodingContender {
     static let name = "JSONDecoder"
     private let decoder = JSONDecoder()
 
     func encode(_ payload: Payload) throws -> EncodedOutput {
-        let input = try DecodingInput.of(payload)
-        return .decoded(try input.decodeJSON(decoder, input.json), check: input.check)
+        let input = try payload.decodingInput()
+        return .decoded(try input.decodeJSON(decoder, input.json), verify: input.verifyTyped)
     }
 }

@@ -8,6 +8,9 @@ struct RunConfiguration: Codable, Sendable {
     let budgetSeconds: Double
     let minimumSamples: Int
     let targetSecondsPerMeasurement: Double
+    /// The decoding contenders' sampling (`RunSettings.decodingSampling`).
+    let decodingMinimumSamples: Int
+    let decodingTargetSecondsPerMeasurement: Double
     let strategyLeaves: Int
     let parallelLeaves: Int
     let parallelSeconds: Double
@@ -21,6 +24,8 @@ struct RunConfiguration: Codable, Sendable {
         budgetSeconds = settings.budgetSeconds
         minimumSamples = settings.sampling.minimumSamples
         targetSecondsPerMeasurement = settings.sampling.targetSeconds
+        decodingMinimumSamples = settings.decodingSampling.minimumSamples
+        decodingTargetSecondsPerMeasurement = settings.decodingSampling.targetSeconds
         strategyLeaves = settings.strategyLeaves
         parallelLeaves = settings.parallelLeaves
         parallelSeconds = settings.parallelSeconds
