@@ -137,14 +137,55 @@ public struct URLEncoding: Sendable {
     /// only valid during the call.
     private func write<Result>(_ parameters: Parameters, reading body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
         var writer = ParameterWriter(encoding: self, maximumDepth: maximumDepth)
-        // Sorted as pairs, not keys: the same order (keys are distinct), without looking each
-        // value up again.
-        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
-            if let depth = writer.write(value, forKey: key) {
-                throw depth.error
+        if Self.keysAreASCII(parameters) {
+            // Between ASCII keys `<` is byte order, a total order: every sort of them gives
+            // Alamofire's order. Sorted as pairs, not keys: the same order (keys are distinct),
+            // without looking each value up again.
+            for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+                if let depth = writer.write(value, forKey: key) {
+                    throw depth.error
+                }
+            }
+        } else {
+            for (key, value) in Self.inQueryOrder(parameters) {
+                if let depth = writer.write(value, forKey: key) {
+                    throw depth.error
+                }
             }
         }
         return writer.withText(body)
+    }
+
+    /// Whether every top-level key is ASCII.
+    private static func keysAreASCII(_ parameters: Parameters) -> Bool {
+        for key in parameters.keys {
+            let isASCII = key.withUTF8Bytes { bytes in
+                var combined: UInt8 = 0
+                for byte in bytes {
+                    combined |= byte
+                }
+                return combined < 0x80
+            }
+            if !isASCII {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The entries of `parameters` as Alamofire's `query(_:)` takes them, for keys that are not
+    /// all ASCII: the keys of the `[String: Any]` it is handed sorted with `<`, each with its
+    /// value.
+    ///
+    /// Swift's `<` finds some different non-ASCII keys neither smaller nor larger than each
+    /// other (`"e\u{301}"` and `"\u{E9}a"`), so their order is whatever the sort leaves them in,
+    /// which depends on the order it is given them. Alamofire's is the order of the
+    /// `[String: Any]` its `query(_:)` takes: passing `Parameters` converts it into a new
+    /// dictionary, whose layout Swift seeds anew (by its storage's address, or by its size under
+    /// `SWIFT_DETERMINISTIC_HASHING`). So this takes the same route: the same conversion (a
+    /// parameter of that type, as `query(_:)`'s), and the same sort of the same keys.
+    private static func inQueryOrder(_ parameters: [String: Any]) -> [(key: String, value: Any)] {
+        parameters.keys.sorted(by: <).map { key in (key, parameters[key]!) }
     }
 
     /// The escaped key–value pairs of `value` under `key`, as Alamofire's
