@@ -13,8 +13,7 @@ public typealias Parameters = [String: any Any & Sendable]
 /// // page=2&q=swift%20nio&tags%5B%5D=server&tags%5B%5D=linux
 /// ```
 ///
-/// Top-level keys are sorted as Alamofire sorts them, with Swift's `String` `<` (keys that `<`
-/// cannot order keep the order Alamofire's sort leaves them in); a nested dictionary keeps its own
+/// Top-level keys are sorted as Swift sorts `String`s; a nested dictionary keeps its own
 /// iteration order and an array its order; numbers are written as `NSNumber` describes them on
 /// Linux (`1.0`, `0.30000000000000004`), Booleans by ``boolEncoding``; anything else by its
 /// `description`. Keys and values are escaped as ``escape(_:)`` does.
@@ -137,33 +136,56 @@ public struct URLEncoding: Sendable {
     /// Writes the query of `parameters` and returns what `body` makes of its bytes, which are
     /// only valid during the call.
     private func write<Result>(_ parameters: Parameters, reading body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
-        // The order first, before the writer allocates: see `alamofireOrder(of:)`.
-        let pairs = Self.alamofireOrder(of: parameters)
         var writer = ParameterWriter(encoding: self, maximumDepth: maximumDepth)
-        for (key, value) in pairs {
-            if let depth = writer.write(value, forKey: key) {
-                throw depth.error
+        if Self.keysAreASCII(parameters) {
+            // Between ASCII keys `<` is byte order, a total order: every sort of them gives
+            // Alamofire's order. Sorted as pairs, not keys: the same order (keys are distinct),
+            // without looking each value up again.
+            for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+                if let depth = writer.write(value, forKey: key) {
+                    throw depth.error
+                }
+            }
+        } else {
+            for (key, value) in Self.inQueryOrder(parameters) {
+                if let depth = writer.write(value, forKey: key) {
+                    throw depth.error
+                }
             }
         }
         return writer.withText(body)
     }
 
-    /// The top-level pairs in the order Alamofire's `query(_:)` visits them:
-    /// `parameters.keys.sorted(by: <)` of the `[String: Any]` the parameters convert to.
-    ///
-    /// Swift's `String` `<` is not a strict weak order on every pair of non-ASCII strings (on
-    /// Linux, `"e\u{301}"` and `"\u{E9}a"` are unequal and neither is smaller), so for such keys
-    /// the order is whatever the sort makes of the sequence it is given: the iteration order of
-    /// the converted dictionary, a new one whose layout differs from the caller's (it is fixed in
-    /// a process and changes with the hash seed). Where some key is not ASCII, the keys take that
-    /// route; ASCII keys are totally ordered by `<`, and are sorted as the caller's pairs, which
-    /// gives the same order without looking each value up again.
-    static func alamofireOrder(of parameters: Parameters) -> [(key: String, value: any Sendable)] {
-        guard parameters.keys.contains(where: { $0.utf8.contains { $0 >= 0x80 } }) else {
-            return parameters.sorted(by: { $0.key < $1.key })
+    /// Whether every top-level key is ASCII.
+    private static func keysAreASCII(_ parameters: Parameters) -> Bool {
+        for key in parameters.keys {
+            let isASCII = key.withUTF8Bytes { bytes in
+                var combined: UInt8 = 0
+                for byte in bytes {
+                    combined |= byte
+                }
+                return combined < 0x80
+            }
+            if !isASCII {
+                return false
+            }
         }
-        let converted: [String: Any] = parameters
-        return converted.keys.sorted(by: <).map { ($0, parameters[$0]!) }
+        return true
+    }
+
+    /// The entries of `parameters` as Alamofire's `query(_:)` takes them, for keys that are not
+    /// all ASCII: the keys of the `[String: Any]` it is handed sorted with `<`, each with its
+    /// value.
+    ///
+    /// Swift's `<` finds some different non-ASCII keys neither smaller nor larger than each
+    /// other (`"e\u{301}"` and `"\u{E9}a"`), so their order is whatever the sort leaves them in,
+    /// which depends on the order it is given them. Alamofire's is the order of the
+    /// `[String: Any]` its `query(_:)` takes: passing `Parameters` converts it into a new
+    /// dictionary, whose layout Swift seeds anew (by its storage's address, or by its size under
+    /// `SWIFT_DETERMINISTIC_HASHING`). So this takes the same route: the same conversion (a
+    /// parameter of that type, as `query(_:)`'s), and the same sort of the same keys.
+    private static func inQueryOrder(_ parameters: [String: Any]) -> [(key: String, value: Any)] {
+        parameters.keys.sorted(by: <).map { key in (key, parameters[key]!) }
     }
 
     /// The escaped key–value pairs of `value` under `key`, as Alamofire's

@@ -26,6 +26,25 @@ enum FuzzStrings {
         ["caf\u{E9}", "cafe\u{301}"],
     ]
 
+    /// Keys Swift's `<` cannot order, one family: a letter spelled with a combining mark, and
+    /// the same letter precomposed and followed by more (`"e\u{301}"`, `"\u{E9}a"`, `"\u{E9}b"`);
+    /// or U+212A KELVIN SIGN and `"K"` followed by a precomposed letter; or U+212B ANGSTROM SIGN
+    /// and `"\u{C5}"` followed by more. `<` finds the first of each family neither smaller nor
+    /// larger than the others, though they differ, while the others order among themselves.
+    static func unorderedKeys(using rng: inout SplitMix64) -> [String] {
+        let (first, stem, tails): (String, String, [String]) = rng.weighted([
+            (5, { rng in
+                let letter = rng.pick([("e\u{301}", "\u{E9}"), ("a\u{301}", "\u{E1}"), ("c\u{327}", "\u{E7}"),
+                                       ("n\u{303}", "\u{F1}"), ("o\u{308}", "\u{F6}")])
+                return (letter.0, letter.1, ["a", "b", "z", "0", "A", "e"])
+            }),
+            (1, { _ in ("\u{212A}", "K", ["\u{E9}", "\u{C5}"]) }),
+            (1, { _ in ("\u{212B}", "\u{C5}", ["a", "b", "z", "0", "A", "e"]) }),
+        ])
+        let others = tails.shuffled(using: &rng).prefix(Int.random(in: 1 ... min(3, tails.count), using: &rng))
+        return ([first] + others.map { stem + $0 }).shuffled(using: &rng)
+    }
+
     /// Combining marks, byte-order marks and other characters whose scalars and graphemes disagree.
     static let tricky = ["e\u{301}", "\u{E9}", "a\u{301}\u{302}\u{303}\u{304}", "Z\u{351}\u{36B}\u{343}\u{36A}",
                          "\u{FEFF}", "\u{FEFF}a", "\u{200B}", "\u{212A}", "\u{37E}", "\u{C5}", "A\u{30A}", "\u{212B}",

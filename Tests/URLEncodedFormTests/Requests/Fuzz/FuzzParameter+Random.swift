@@ -10,7 +10,28 @@ extension FuzzParameter {
     /// hostile keys, often with two canonically equivalent spellings of one key (which only
     /// different dictionaries can hold both of), so that keys recur at several levels.
     ///
-    /// Top-level keys are ones Swift's `<` orders among themselves (see `isOrdered(_:among:)`).
+    /// Top-level keys are ones Swift's `<` orders among themselves (see `isOrdered(_:among:)`),
+    /// except, `withUnorderedKeys`, in a fifth of the cases that have any: then a family of keys
+    /// `<` cannot order (`FuzzStrings.unorderedKeys`) joins them, with leaves, and in half of
+    /// those the dictionary gets spare capacity. Alamofire sorts the `[String: Any]` its
+    /// `query(_:)` is handed, a copy of the caller's dictionary laid out for its count: with spare
+    /// capacity the caller's own layout is another even under `SWIFT_DETERMINISTIC_HASHING`, so a
+    /// module that sorted the caller's dictionary would put such keys another way round.
+    static func randomParameters(withUnorderedKeys: Bool, using rng: inout SplitMix64) -> [String: FuzzParameter] {
+        var parameters = randomParameters(using: &rng)
+        if withUnorderedKeys, !parameters.isEmpty, rng.chance(0.2) {
+            for key in FuzzStrings.unorderedKeys(using: &rng) where parameters[key] == nil {
+                parameters[key] = scalar(using: &rng)
+            }
+            if rng.chance(0.5) {
+                parameters.reserveCapacity(parameters.count * Int.random(in: 2 ... 8, using: &rng))
+            }
+        }
+        return parameters
+    }
+
+    /// Random top-level parameters of keys `<` orders among themselves (AFNetworking's cases
+    /// take these too).
     static func randomParameters(using rng: inout SplitMix64) -> [String: FuzzParameter] {
         let keys = FuzzKey.pool(indices: false, using: &rng).map(\.stringValue)
         return rng.weighted([
@@ -181,10 +202,11 @@ extension FuzzParameter {
 
     /// Whether Swift's `<` puts `key` on one side of each of `keys`. It does not always: of
     /// U+212A KELVIN SIGN and `"K\u{C5}"` it says neither is less, yet they differ. Both modules
-    /// sort the top level with `<`, and the order such a pair comes out in is the order it went
-    /// in: for Alamofire (and the reference), that of the `[String: Any]` copy of the parameters
-    /// its `query(_:)` is handed, which Swift seeds anew each time. No one order is right for them.
-    private static func isOrdered(_ key: String, among keys: some Sequence<String>) -> Bool {
+    /// sort the top level with `<`, and the order such a pair comes out in depends on the order
+    /// it went in: that of the `[String: Any]` copy of the parameters Alamofire's `query(_:)` is
+    /// handed, which Swift seeds by the copy's address. Such keys are made on purpose, and their
+    /// order compared under `SWIFT_DETERMINISTIC_HASHING` (`ConvertedParameterOrder`).
+    static func isOrdered(_ key: String, among keys: some Sequence<String>) -> Bool {
         keys.allSatisfy { $0 < key || key < $0 }
     }
 

@@ -34,6 +34,10 @@ struct RequestFuzzCensus {
         case emptyParameters
         /// Parameters of which no value writes a pair: empty containers only.
         case parametersWritingNothing
+        /// Two top-level keys Swift's `<` cannot order (`"e\u{301}"`, `"\u{E9}a"`).
+        case unorderedTopLevelKeys
+        /// Such keys in a dictionary with spare capacity, laid out unlike its `[String: Any]` copy.
+        case unorderedTopLevelKeysWithSpareCapacity
         /// A `maximumDepth` the parameters' nesting passes.
         case depthLimitReached
         /// A value five keys deep (a top-level value is one deep).
@@ -65,6 +69,8 @@ struct RequestFuzzCensus {
             case .nilParameters: return "nilParameters"
             case .emptyParameters: return "emptyParameters"
             case .parametersWritingNothing: return "parametersWritingNothing"
+            case .unorderedTopLevelKeys: return "unorderedTopLevelKeys"
+            case .unorderedTopLevelKeysWithSpareCapacity: return "unorderedTopLevelKeysWithSpareCapacity"
             case .depthLimitReached: return "depthLimitReached"
             case .depthFive: return "depthFive"
             case .nilEncodableValue: return "nilEncodableValue"
@@ -82,7 +88,8 @@ struct RequestFuzzCensus {
                 + FuzzURLEncodingOptions.arrayEncodings.map { .arrayEncoding($0.0) }
                 + [.afSerializer, .afMethodsEncodingParametersInURI, .afParametersNotADictionary]
                 + FuzzAFSerializerOptions.queryBlocks.map { .afQueryBlock($0.0) }
-                + [.literalBools, .nilParameters, .emptyParameters, .parametersWritingNothing, .depthLimitReached, .depthFive,
+                + [.literalBools, .nilParameters, .emptyParameters, .parametersWritingNothing, .unorderedTopLevelKeys,
+                   .unorderedTopLevelKeysWithSpareCapacity, .depthLimitReached, .depthFive,
                    .nilEncodableValue, .nonKeyedRoot]
                 + ValueKind.allCases.map(Feature.value) + TextKind.allCases.map(Feature.text)
         }
@@ -134,6 +141,13 @@ struct RequestFuzzCensus {
             if options.options.boolEncoding == .literal { features.insert(.literalBools) }
             guard let parameters else { features.insert(.nilParameters); break }
             if parameters.isEmpty { features.insert(.emptyParameters) }
+            if fuzzCase.hasUnorderedTopLevelKeys {
+                features.insert(.unorderedTopLevelKeys)
+                // A dictionary grown only as far as its count needs is more than half full.
+                if parameters.capacity >= parameters.count * 2 {
+                    features.insert(.unorderedTopLevelKeysWithSpareCapacity)
+                }
+            }
             texts += parameters.keys
             var deepest = 0
             for value in parameters.values {

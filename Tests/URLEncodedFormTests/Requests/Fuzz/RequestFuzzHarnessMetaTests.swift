@@ -8,8 +8,12 @@ struct RequestFuzzHarnessMetaTests {
     /// past the first, keeping a few in full — each naming a seed that reproduces it on its own.
     @Test(arguments: RequestFuzzMutant.allCases)
     func harnessReportsAPlantedDefect(_ mutant: RequestFuzzMutant) throws {
+        // Without SWIFT_DETERMINISTIC_HASHING the cases this defect shows in are not compared
+        // (URLEncodingUnorderedKeyTests catches it there).
+        guard mutant != .topLevelKeysSortedInPlace || ConvertedParameterOrder.isReproducible else { return }
         let report = RequestFuzzer.run(.contender(.reference), mutant.subject, seeds: Self.seeds, detailLimit: 3)
-        #expect(report.caseCount == Self.seeds.count)
+        let compared = Self.seeds.filter { ConvertedParameterOrder.isReproducible || !RequestFuzzCase(seed: $0).hasUnorderedTopLevelKeys }
+        #expect(report.caseCount == compared.count)
         #expect(report.mismatchCount > 3, "\(report)")
         #expect(report.mismatches.count == 3)
         let mismatch = try #require(report.mismatches.first)

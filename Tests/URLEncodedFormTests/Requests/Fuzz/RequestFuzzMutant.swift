@@ -25,6 +25,10 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
     /// Sorts the top-level keys by their UTF-8 bytes, not as Swift `String`s (which compares
     /// canonically equivalent spellings alike): a byte sort is the fast path's temptation.
     case topLevelKeysInByteOrder
+    /// Sorts the top-level keys of the caller's dictionary itself, not of the `[String: Any]`
+    /// copy Alamofire's `query(_:)` is handed: the same order for every pair of keys Swift's `<`
+    /// orders, and another for some that it cannot order (`"e\u{301}"`, `"\u{E9}a"`).
+    case topLevelKeysSortedInPlace
     /// Writes every Swift `Int8` as a number, forgetting that Foundation makes those outside
     /// -1...12 Boolean `NSNumber`s.
     case int8AlwaysANumber
@@ -62,7 +66,8 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
                 if case let .afSerializer(parameters?, options) = input.call {
                     input.call = .afSerializer(parameters: parameters.transformed(Self.doubleAsSwiftText), options: options)
                 }
-            case .contentTypeAlwaysSet, .nestedEntriesReversed, .topLevelKeysInByteOrder, .emptyQueryLeavesURL, .afContentTypeWithCharset:
+            case .contentTypeAlwaysSet, .nestedEntriesReversed, .topLevelKeysInByteOrder, .topLevelKeysSortedInPlace,
+                 .emptyQueryLeavesURL, .afContentTypeWithCharset:
                 break
             }
             let result = input.run(by: .reference)
@@ -81,11 +86,10 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
             return RequestSnapshot(url: request.url, method: request.method,
                                    headers: headers.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) },
                                    contentType: form, body: request.body)
-        case .nestedEntriesReversed, .topLevelKeysInByteOrder:
+        case .nestedEntriesReversed, .topLevelKeysInByteOrder, .topLevelKeysSortedInPlace:
             guard case let .urlEncoding(parameters?, options) = input.call else { return request }
-            let query = Self.query(FuzzParameter.parameters(parameters), options.options, defect: nil)
             let wrong = Self.query(FuzzParameter.parameters(parameters), options.options, defect: self)
-            return Self.replacing(query, with: wrong, in: request)
+            return Self.replacingQuery(with: wrong, in: request, mergedIntoURL: input.mergesQueryIntoURL)
         case .emptyQueryLeavesURL:
             guard request.body == nil, input.mergesQueryIntoURL, Self.encodedText(of: input.call) == "" else { return request }
             return RequestSnapshot(url: input.request.url?.absoluteString, method: request.method, headers: request.headers,
@@ -113,7 +117,9 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
     }
 
     /// The query the reference's `URLEncoding` writes for `parameters`, through its public
-    /// `queryComponents(fromKey:value:)`; with the `defect` of the two that reorder it.
+    /// `queryComponents(fromKey:value:)`; with the `defect` of the three that reorder it. The
+    /// top-level keys are sorted as they are in `parameters` itself, which is
+    /// `topLevelKeysSortedInPlace`'s defect; for keys Swift's `<` orders, the reference's order.
     private static func query(_ parameters: [String: any Sendable], _ options: URLEncodingOptions,
                               defect: RequestFuzzMutant?) -> String {
         let encoding = ReferenceRequestAdapter.urlEncoding(options)
@@ -141,15 +147,30 @@ enum RequestFuzzMutant: String, CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    /// `request` with `query` (its body, or the end of its URL's query) replaced by `wrong`.
-    private static func replacing(_ query: String, with wrong: String, in request: RequestSnapshot) -> RequestSnapshot {
-        guard query != wrong else { return request }
+    /// `request` with the query the reference wrote replaced by `wrong`, a query of the same
+    /// pairs: the end of its URL's query where the query was `mergedIntoURL`, its body otherwise.
+    /// (Found by its length, not its text: the reference's order of keys `<` cannot order is
+    /// that of its own copy of the parameters, which `query` does not make.)
+    private static func replacingQuery(with wrong: String, in request: RequestSnapshot, mergedIntoURL: Bool) -> RequestSnapshot {
         var url = request.url
         var body = request.body
-        if body == .utf8(query) {
+        let length = wrong.utf8.count
+        // The same pairs in any order.
+        func pairs(_ text: [UInt8]) -> [[UInt8]] {
+            text.split(separator: UInt8(ascii: "&")).map(Array.init).sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        func isQuery(_ text: [UInt8]) -> Bool {
+            pairs(text) == pairs(Array(wrong.utf8))
+        }
+        if mergedIntoURL, let text = url {
+            // The query ends where the fragment begins: an escaped query holds no `#`.
+            let utf8 = Array(text.utf8)
+            let queryEnd = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+            if queryEnd >= length, isQuery(Array(utf8[(queryEnd - length)..<queryEnd])) {
+                url = String(decoding: utf8[..<(queryEnd - length)] + Array(wrong.utf8) + utf8[queryEnd...], as: UTF8.self)
+            }
+        } else if !mergedIntoURL, case let .utf8(text)? = body, text.utf8.count == length, isQuery(Array(text.utf8)) {
             body = .utf8(wrong)
-        } else if let text = url, let range = text.range(of: query, options: .backwards) {
-            url = text.replacingCharacters(in: range, with: wrong)
         }
         return RequestSnapshot(url: url, method: request.method, headers: request.headers, contentType: request.contentType,
                                body: body)
