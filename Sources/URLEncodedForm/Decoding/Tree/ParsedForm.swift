@@ -36,6 +36,13 @@ struct ParsedForm {
                 names.append(contentsOf: PercentDecoding.string(unescaping: escapedName(of: pair, in: input)).utf8)
                 nameRanges.append(TextRange(start: ~Int32(start), count: Int32(names.count - start)))
             }
+        } else if escapedLength == 0 {
+            // Not through `unsafeUninitializedCapacity`: for no bytes it would set the count of
+            // the one empty-array storage every thread shares, which ThreadSanitizer reports.
+            names = []
+            for pair in pairs {
+                nameRanges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
+            }
         } else {
             names = [UInt8](unsafeUninitializedCapacity: escapedLength) { buffer, written in
                 for pair in pairs {
