@@ -55,7 +55,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { state.pointee.path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var nodes: [DecodedNode] { form.tree.nodes }
+    var nodes: DecodedNodes { form.tree.nodes }
 
     // MARK: Moving
 
@@ -253,7 +253,10 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     private func child(of node: Int32, named name: UnsafeBufferPointer<UInt8>) -> Int32? {
-        if state.pointee.lookupHints.isEmpty { state.pointee.lookupHints = nodes.map(\.first) }
+        if state.pointee.lookupHints.isEmpty {
+            let nodes = nodes
+            state.pointee.lookupHints = (0..<nodes.count).map { nodes[$0].first }
+        }
         let hint = state.pointee.lookupHints[Int(node)]
         if hint >= 0 {
             let candidate = nodes[Int(hint)]

@@ -26,7 +26,7 @@ struct ChildTable {
 
     /// The child of `parent` whose key is `key` (whose hash is `hash`), or `nil`.
     func find(parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: Int,
-              in nodes: [DecodedNode], bytes: FormBytes) -> Int32? {
+              in nodes: DecodedNodes, bytes: FormBytes) -> Int32? {
         if slots.isEmpty { return nil }
         var index = hash & mask
         while true {

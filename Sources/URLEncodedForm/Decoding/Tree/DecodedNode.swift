@@ -1,5 +1,5 @@
 /// One node of a decoded form's tree: a hash (keyed children), an array (children made with
-/// `[]`, in order) or a leaf (the values sent for one key, in order). 32 bytes, in one array;
+/// `[]`, in order) or a leaf (the values sent for one key, in order). 32 bytes, in `DecodedNodes`;
 /// links are indices, `-1` for none.
 struct DecodedNode {
     enum Kind: UInt8 {

@@ -12,7 +12,7 @@
 /// old children stay in `nodes`, unreachable.
 struct DecodedTree {
     /// The nodes; `nodes[0]` is the root hash.
-    private(set) var nodes: [DecodedNode]
+    private(set) var nodes: DecodedNodes
     /// For each pair, the next pair sent for the same leaf, or `-1`.
     private(set) var nextValue: [Int32]
     private var children = ChildTable()
@@ -28,12 +28,17 @@ struct DecodedTree {
     /// An empty tree for `pairCount` pairs in `bytes`.
     init(bytes: FormBytes, pairCount: Int) {
         self.bytes = bytes
-        self.nodes = [DecodedNode(kind: .hash, parent: -1, key: TextRange(start: 0, count: -1))]
-        self.nodes.reserveCapacity(pairCount + 1)
+        self.nodes = DecodedNodes(capacity: pairCount + 1)
+        _ = self.nodes.append(DecodedNode(kind: .hash, parent: -1, key: TextRange(start: 0, count: -1)))
         self.nextValue = Array(repeating: -1, count: pairCount)
     }
 
     static let root: Int32 = 0
+
+    /// Frees the nodes, when the decoding they were lent to ends.
+    func deallocate() {
+        nodes.deallocate()
+    }
 
     /// Merges pair `pair`, whose name is one plain key.
     mutating func add(pair: Int32, plainKey key: TextRange) {
@@ -180,8 +185,7 @@ struct DecodedTree {
 
     /// Appends `node` to `parent`'s children and returns its index.
     private mutating func link(_ node: DecodedNode, to parent: Int32) -> Int32 {
-        let index = Int32(nodes.count)
-        nodes.append(node)
+        let index = nodes.append(node)
         let last = nodes[Int(parent)].last
         if last < 0 { nodes[Int(parent)].first = index } else { nodes[Int(last)].next = index }
         nodes[Int(parent)].last = index
@@ -201,14 +205,12 @@ struct DecodedTree {
         if nodes[Int(parent)].isIndexed {
             return children.find(parent: parent, key: key, hash: ChildTable.hash(parent: parent, key: key), in: nodes, bytes: bytes)
         }
-        return nodes.withUnsafeBufferPointer { nodes in
-            let count = Int32(key.count)
-            var child = nodes[Int(parent)].first
-            while child >= 0 {
-                if nodes[Int(child)].key.count == count && bytes.equal(nodes[Int(child)].key, key) { return child }
-                child = nodes[Int(child)].next
-            }
-            return nil
+        let count = Int32(key.count)
+        var child = nodes[Int(parent)].first
+        while child >= 0 {
+            if nodes[Int(child)].key.count == count && bytes.equal(nodes[Int(child)].key, key) { return child }
+            child = nodes[Int(child)].next
         }
+        return nil
     }
 }

@@ -24,6 +24,7 @@ struct ParsedForm {
                    name: (Int) -> (TextRange, isEscaped: Bool)) throws -> Result {
             let bytes = FormBytes(input: input, names: otherNames ?? names.memory)
             var tree = DecodedTree(bytes: bytes, pairCount: pairs.count)
+            defer { tree.deallocate() }
             var path = KeyPathBuffer()
             for index in pairs.indices {
                 let (range, isEscaped) = name(index)
