@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 import Testing
 import URLEncodedForm
@@ -101,6 +102,30 @@ struct TypedDecodingTests {
         struct F: Decodable { let v: Float }
         #expect(try decoder.decode(F.self, from: "v=1.5").v == 1.5)
         #expect(throws: DecodingError.self) { try decoder.decode(D.self, from: "v=1.5x") }
+    }
+
+    /// Short decimals are read without the C library (an exact division); whatever their
+    /// digits, signs, leading zeros and fraction lengths, the result is bit for bit what
+    /// `Double(String)` reads, and so are the texts just past the short way's bounds.
+    @Test func decimalTextsReadExactlyAsDoubleOfStringReadsThem() throws {
+        struct D: Decodable { let v: [Double] }
+        var random = SplitMix64(seed: 0xD0B1E)
+        var texts = ["0", "-0", "+0", "0.0", "-0.0", "00.50", "1.", ".5", "-.5", "5e3", "0.1", "0.3",
+                     "999999999999999", "9999999999999999", "0.000000000000001", "1.0000000000000000",
+                     "123456789012345.6", "9007199254740993", "4.35", "2.675", "1.005", "8.875e-1"]
+        for _ in 0..<3_000 {
+            let integer = String((0..<Int(random.next() % 12)).map { _ in Character(String(random.next() % 10)) })
+            let fraction = String((0..<Int(random.next() % 12)).map { _ in Character(String(random.next() % 10)) })
+            let sign = ["", "-", "+"][Int(random.next() % 3)]
+            texts.append(sign + integer + (random.next() % 4 == 0 ? "" : ".") + fraction)
+        }
+        let readable = texts.filter { Double($0) != nil }
+        let form = readable.enumerated().map { "v[\($0.offset)]=\($0.element.replacingOccurrences(of: "+", with: "%2B"))" }
+        let decoded = try decoder.decode(D.self, from: form.joined(separator: "&")).v
+        #expect(decoded.map(\.bitPattern) == readable.map { Double($0)!.bitPattern })
+        for text in texts where Double(text) == nil {
+            #expect(throws: DecodingError.self, "\(text)") { try decoder.decode(D.self, from: "v[0]=\(text)") }
+        }
     }
 
     @Test func decimalURLAndUUIDReadTheirText() throws {

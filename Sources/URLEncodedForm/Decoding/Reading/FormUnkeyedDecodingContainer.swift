@@ -60,7 +60,12 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private static func indexOrder(of hash: DecodedNode, in decoder: FormValueDecoder) -> IndexOrder {
         let nodes = decoder.nodes
         let bytes = decoder.form.bytes
+        let count = Int(hash.count)
         var inOrder = true
+        // Whether every index is below the count: distinct, they are then 0..<count, each the
+        // place of its child (the usual case out of order: an encoder that sorts its keys as
+        // text sends `10` before `2`).
+        var isPermutation = true
         var previous: Int32 = -1
         var child = hash.first
         while child >= 0 {
@@ -68,12 +73,22 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             guard !key.isEmpty, key.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
                   key.count == 1 || key[0] != UInt8(ascii: "0") else { return .notIndices }
             if previous >= 0 && !precedes(nodes[Int(previous)].key, nodes[Int(child)].key, bytes) { inOrder = false }
+            if isPermutation { isPermutation = (smallIndex(key) ?? count) < count }
             previous = child
             child = nodes[Int(child)].next
         }
         if inOrder { return .inOrder }
+        if isPermutation {
+            var children = [Int32](repeating: -1, count: count)
+            child = hash.first
+            while child >= 0 {
+                children[smallIndex(bytes.bytes(nodes[Int(child)].key))!] = child
+                child = nodes[Int(child)].next
+            }
+            return .sorted(children)
+        }
         var children: [Int32] = []
-        children.reserveCapacity(Int(hash.count))
+        children.reserveCapacity(count)
         child = hash.first
         while child >= 0 {
             children.append(child)
@@ -81,6 +96,12 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         }
         children.sort { precedes(nodes[Int($0)].key, nodes[Int($1)].key, bytes) }
         return .sorted(children)
+    }
+
+    /// The value of decimal digits, if there are at most 18 (no overflow).
+    private static func smallIndex(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard digits.count <= 18 else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
     }
 
     private static func precedes(_ left: TextRange, _ right: TextRange, _ bytes: FormBytes) -> Bool {

@@ -77,9 +77,44 @@ extension UInt64: LeafValue {}
 extension Double: LeafValue {
     /// What Swift's `description` writes reads back (`1e-05`, `inf`, `-inf`, `nan`, `-0.0`).
     static func parse(_ text: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) -> Double? {
-        Double(String(decoding: text, as: UTF8.self))
+        exactDecimal(text) ?? Double(String(decoding: text, as: UTF8.self))
     }
     static var expectation: String { "a Double" }
+
+    /// `[+-]digits[.digits]` of at most 15 digits, read without the C library: Clinger's fast
+    /// path. Both the digits as an integer (below 2⁵³) and the power of ten (up to 10²²) are
+    /// exact as `Double`s, so their quotient, rounded once by the division, is the correctly
+    /// rounded value `Double(String)` reads. Anything else is `nil`, for `Double(String)`.
+    private static func exactDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        var negative = false
+        if let sign = text.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var integerDigits = -1
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            if byte == UInt8(ascii: "."), integerDigits < 0 {
+                integerDigits = digits
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10, digits < 15 else { return nil }
+            mantissa = mantissa * 10 + UInt64(digit)
+            digits += 1
+        }
+        let fractionDigits = integerDigits < 0 ? 0 : digits - integerDigits
+        guard digits > 0, integerDigits != 0, integerDigits < 0 || fractionDigits > 0 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10⁰ to 10¹⁵: the powers of ten a 15-digit fraction divides by, each exact.
+    private static let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 }
 
 extension Float: LeafValue {

@@ -8,6 +8,8 @@ struct FormScanner {
     private let input: UnsafeBufferPointer<UInt8>
     private let throwsOnInvalidInput: Bool
     private let maximumParameterCount: Int
+    /// `hexDigitTable`, held: a static's every read would check that it is initialized.
+    private let hexDigits = Self.hexDigitTable
 
     init(input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) {
         self.input = input
@@ -53,15 +55,13 @@ struct FormScanner {
                 var escaped = false
                 var nameIsEscaped = false
                 scan: while index < count {
-                    index = skipPlainBytes(from: index)
-                    guard index < count else { break }
-                    let byteClass = classes[Int(input[index])]
-                    if byteClass == .plain {
+                    switch classes[Int(input[index])] {
+                    case .plain:
+                        // A run of plain text is skipped eight bytes at a time; a lone byte
+                        // between escapes (`%5Bn%5D`) is not worth loading a word for.
                         index += 1
-                        continue
-                    }
-                    switch byteClass {
-                    case .plain, .ampersand:
+                        if index < count && classes[Int(input[index])] == .plain { index = skipPlainBytes(from: index + 1) }
+                    case .ampersand:
                         break scan
                     case .equals:
                         if equals < 0 {
@@ -121,9 +121,16 @@ struct FormScanner {
     /// The byte a valid `%XX` at `index` spells, or `nil`.
     @inline(__always)
     private func escapedByte(at index: Int) -> UInt8? {
-        guard index + 2 < input.count, let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) else { return nil }
+        guard index + 2 < input.count else { return nil }
+        let high = hexDigits[Int(input[index + 1])]
+        let low = hexDigits[Int(input[index + 2])]
+        guard (high | low) & 0x80 == 0 else { return nil }
         return high << 4 | low
     }
+
+    /// Each byte's value as a hexadecimal digit, either case, or 0xFF: one table read per
+    /// digit, for the one check every `%` costs.
+    private static let hexDigitTable: [UInt8] = (0...255).map { hexValue(UInt8($0)) ?? 0xFF }
 
     /// Checks the `%` at `index` and returns where reading goes on.
     private func escape(at index: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {

@@ -23,85 +23,213 @@ struct KeyPathBuffer {
     }
 }
 
-/// Splits a decoded name into its key path: `base[segment]…` (and, with
+/// Splits a name into its key path: `base[segment]…` (and, with
 /// ``URLEncodedFormDecoder/KeyPathDecoding/dots``, `base.segment…` too). A name that does not fit
 /// the grammar is one plain key, the whole name: the total rule the README states, simpler than
 /// Rack's, which reads such names its own way.
+///
+/// The grammar is on the decoded name, but the splitter reads the name as sent: `%5B` is a `[`
+/// as much as `[` is, and one pass both finds the segments and unescapes the few that need it
+/// (a segment sent plain is a range of the input, copied nowhere). Encoders escape brackets,
+/// so most names with a path arrive escaped.
 struct KeyPathSplitter {
     let splitsOnDots: Bool
     let maximumDepth: Int
 
-    /// Replaces `segments` with the key path of `name` (the base first), unless the name is one
-    /// plain key: then it returns `true` and leaves `segments` as they are.
+    /// What a name is.
+    enum Split {
+        /// One plain key, the whole name.
+        case plainKey(TextRange)
+        /// A key path, in the `KeyPathBuffer`.
+        case path
+    }
+
+    /// Where the splitter stands in a name.
+    private enum Place {
+        /// In the base, before any opener.
+        case base
+        /// Inside `[…]`.
+        case bracket
+        /// Inside `.…` (with dots).
+        case dot
+        /// Just after a `]`.
+        case closed
+    }
+
+    /// Splits `name`, whose text is `range`: escaped as sent (`+`, `%XX`) when `isEscaped`,
+    /// else taken as it is. Segments that need unescaping, and a plain key that does, are
+    /// unescaped into `names`; a path replaces `segments`.
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/tooDeep(key:limit:)`` when the name opens more
     ///   segments (`[`, or `.` with dots) than the limit, whatever the rest of it holds.
-    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, into segments: inout KeyPathBuffer) throws(URLEncodedFormDecoder.Error) -> Bool {
+    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool,
+               names: inout UnescapedNames, into segments: inout KeyPathBuffer) throws(URLEncodedFormDecoder.Error) -> Split {
+        // Most names sent plain have no path: `memchr` tells at once.
+        if !isEscaped && !containsOpener(name) { return .plainKey(range) }
         let count = name.count
-        // Most names have no path: `memchr` tells at once.
-        guard let first = firstOpener(in: name) else { return true }
-        // The depth is checked first, on a count of openers alone: a hostile name costs one
-        // pass, and builds nothing.
-        let baseEnd = first
-        var openers = 0
-        for index in first..<count where name[index] == UInt8(ascii: "[") || (splitsOnDots && name[index] == UInt8(ascii: ".")) {
-            openers += 1
-        }
-        if openers > maximumDepth {
-            let base = UnsafeBufferPointer(rebasing: name[..<baseEnd])
-            throw .tooDeep(key: String(String(decoding: base, as: UTF8.self).prefix(64)), limit: maximumDepth)
-        }
+        let mark = names.count
         segments.removeAll()
-        return !appendPath(name, at: range, baseEnd: baseEnd, into: &segments)
-    }
-
-    /// The index of the first `[` (or `.` with dots) in `name`.
-    private func firstOpener(in name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = name.baseAddress else { return nil }
-        var end = name.count
-        if splitsOnDots, let dot = memchr(base, Int32(UInt8(ascii: ".")), end) {
-            end = base.distance(to: dot.assumingMemoryBound(to: UInt8.self))
-        }
-        if let bracket = memchr(base, Int32(UInt8(ascii: "[")), end) {
-            return base.distance(to: bracket.assumingMemoryBound(to: UInt8.self))
-        }
-        return end < name.count ? end : nil
-    }
-
-    /// Appends the base and the segments; `false` where the name does not fit the grammar.
-    private func appendPath(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, baseEnd: Int,
-                            into segments: inout KeyPathBuffer) -> Bool {
-        // The base: not empty, no bracket in it.
-        guard baseEnd > 0, !name[..<baseEnd].contains(UInt8(ascii: "]")) else { return false }
-        segments.append(KeySegment(text: range.slice(0, baseEnd), isAppend: false))
-        let count = name.count
-        var index = baseEnd
-        while index < count {
-            let opener = name[index]
-            var end = index + 1
-            if opener == UInt8(ascii: "[") {
-                // To the next `]`; a `[` before it, or none, does not fit.
-                while end < count && name[end] != UInt8(ascii: "]") {
-                    if name[end] == UInt8(ascii: "[") { return false }
-                    end += 1
+        var place = Place.base
+        var openers = 0
+        var firstOpener = -1
+        var fits = true
+        // Where the text being read starts, and whether any of it is escaped.
+        var start = 0
+        var textIsEscaped = false
+        var index = 0
+        // Text is skipped a byte a turn by a table; a `%XX` is read only for the three bytes
+        // the grammar has (under the throwing policy, the only one that splits escaped names,
+        // the scanner has checked that every `%` is followed by two hexadecimal digits).
+        let specials: UInt8 = isEscaped ? Self.structural | Self.escape : Self.structural
+        Self.specialBytes.withUnsafeBufferPointer { table in
+            while index < count {
+                while index < count && table[Int(name[index])] & specials == 0 { index += 1 }
+                guard index < count else { break }
+                if place == .closed && index > start {
+                    fits = false
+                    break
                 }
-                guard end < count else { return false }
-                let length = end - index - 1
-                segments.append(KeySegment(text: range.slice(index + 1, length), isAppend: length == 0))
-                index = end + 1
-            } else if splitsOnDots && opener == UInt8(ascii: ".") {
-                // To the next `.` or `[`; not empty, and no `]` in it.
-                while end < count && name[end] != UInt8(ascii: ".") && name[end] != UInt8(ascii: "[") {
-                    if name[end] == UInt8(ascii: "]") { return false }
-                    end += 1
+                let sent = name[index]
+                var byte = sent
+                var width = 1
+                if sent == UInt8(ascii: "%") {
+                    assert(index + 2 < count && hexValue(name[index + 1]) != nil && hexValue(name[index + 2]) != nil,
+                           "an invalid escape in a name the scanner passed")
+                    width = 3
+                    switch UnsafeRawPointer(name.baseAddress! + index + 1).loadUnaligned(as: UInt16.self) | 0x2020 {
+                    case Self.escapedOpeningBracket: byte = UInt8(ascii: "[")
+                    case Self.escapedClosingBracket: byte = UInt8(ascii: "]")
+                    case Self.escapedDot: byte = UInt8(ascii: ".")
+                    default: byte = 0
+                    }
+                } else if sent == UInt8(ascii: "+") {
+                    byte = 0
                 }
-                guard end > index + 1 else { return false }
-                segments.append(KeySegment(text: range.slice(index + 1, end - index - 1), isAppend: false))
-                index = end
-            } else {
-                return false
+                let isOpener = byte == UInt8(ascii: "[") || (byte == UInt8(ascii: ".") && splitsOnDots)
+                if isOpener {
+                    openers += 1
+                    if firstOpener < 0 { firstOpener = index }
+                    if openers > maximumDepth { return }
+                }
+                if byte == UInt8(ascii: "]") && place == .bracket {
+                    segments.append(segment(name, start..<index, of: range, textIsEscaped, &names))
+                    place = .closed
+                } else if isOpener && !(place == .bracket && byte == UInt8(ascii: ".")) {
+                    switch place {
+                    case .base:
+                        // The base: not empty, and (checked as it was read) no `]` in it.
+                        fits = index > 0
+                    case .bracket:
+                        // A `[` inside a bracket.
+                        fits = false
+                    case .dot:
+                        fits = index > start
+                    case .closed:
+                        break
+                    }
+                    if fits && place != .closed {
+                        segments.append(segment(name, start..<index, of: range, textIsEscaped, &names))
+                    }
+                    place = byte == UInt8(ascii: "[") ? .bracket : .dot
+                } else if byte == UInt8(ascii: "]") || place == .closed {
+                    // A `]` outside a bracket, or text after one.
+                    fits = false
+                } else {
+                    // Text: an escape, a `+`, a `.` that opens nothing.
+                    textIsEscaped = textIsEscaped || sent != UInt8(ascii: ".")
+                    index += width
+                    continue
+                }
+                index += width
+                start = index
+                textIsEscaped = false
+                if !fits { break }
             }
         }
-        return true
+        if openers > maximumDepth { throw tooDeep(name, firstOpener: firstOpener, isEscaped) }
+        // The end of the name closes what it was in.
+        if fits {
+            switch place {
+            case .base, .bracket:
+                fits = false
+            case .dot:
+                if index > start {
+                    segments.append(segment(name, start..<index, of: range, textIsEscaped, &names))
+                } else {
+                    fits = false
+                }
+            case .closed:
+                fits = index == start
+            }
+        }
+        if fits { return .path }
+        // The rest still counts towards the depth: a hostile name is refused, not read as a key.
+        while index < count {
+            let (byte, width) = decodedByte(of: name, at: index, isEscaped: isEscaped)
+            if byte == UInt8(ascii: "[") || (splitsOnDots && byte == UInt8(ascii: ".")) {
+                openers += 1
+                if firstOpener < 0 { firstOpener = index }
+                if openers > maximumDepth { throw tooDeep(name, firstOpener: firstOpener, isEscaped) }
+            }
+            index += width
+        }
+        names.rewind(to: mark)
+        return .plainKey(isEscaped ? names.append(unescaping: name) : range)
+    }
+
+    /// `specialBytes`' flags: a byte of the grammar (`[`, `]`, `.`), and one that starts an
+    /// escape (`%`, `+`).
+    private static let structural: UInt8 = 1
+    private static let escape: UInt8 = 2
+    private static let specialBytes: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."): return structural
+        case UInt8(ascii: "%"), UInt8(ascii: "+"): return escape
+        default: return 0
+        }
+    }
+
+    /// The two digits after the `%` of `%5B`, `%5D` and `%2E`, as one little-endian load
+    /// of them reads them with `| 0x2020` (lower case).
+    private static let escapedOpeningBracket = UInt16(littleEndian: 0x6235)
+    private static let escapedClosingBracket = UInt16(littleEndian: 0x6435)
+    private static let escapedDot = UInt16(littleEndian: 0x6532)
+
+    /// Whether `name` holds a `[` (or a `.` with dots).
+    private func containsOpener(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = name.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "[")), name.count) != nil
+            || (splitsOnDots && memchr(base, Int32(UInt8(ascii: ".")), name.count) != nil)
+    }
+
+    /// The decoded byte at `index` of `name`, and how many bytes of `name` spell it.
+    @inline(__always)
+    private func decodedByte(of name: UnsafeBufferPointer<UInt8>, at index: Int, isEscaped: Bool) -> (UInt8, Int) {
+        let byte = name[index]
+        guard isEscaped else { return (byte, 1) }
+        if byte == UInt8(ascii: "+") { return (UInt8(ascii: " "), 1) }
+        if byte == UInt8(ascii: "%"), index + 2 < name.count,
+           let high = hexValue(name[index + 1]), let low = hexValue(name[index + 2]) {
+            return (high << 4 | low, 3)
+        }
+        return (byte, 1)
+    }
+
+    /// The segment `bounds` of `name` (whose text is `range`): a range of the same text when
+    /// nothing in it is escaped, else its unescaped copy in `names`.
+    @inline(__always)
+    private func segment(_ name: UnsafeBufferPointer<UInt8>, _ bounds: Range<Int>, of range: TextRange,
+                         _ isEscaped: Bool, _ names: inout UnescapedNames) -> KeySegment {
+        let text = isEscaped ? names.append(unescaping: UnsafeBufferPointer(rebasing: name[bounds]))
+                             : range.slice(bounds.lowerBound, bounds.count)
+        return KeySegment(text: text, isAppend: text.count == 0)
+    }
+
+    /// The error for a name too deep: it names the name by its base (the decoded text before
+    /// the first opener), cut to 64 characters.
+    private func tooDeep(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int, _ isEscaped: Bool) -> URLEncodedFormDecoder.Error {
+        let base = UnsafeBufferPointer(rebasing: name[..<firstOpener])
+        let text = isEscaped ? PercentDecoding.string(unescaping: base) : String(decoding: base, as: UTF8.self)
+        return .tooDeep(key: String(text.prefix(64)), limit: maximumDepth)
     }
 }

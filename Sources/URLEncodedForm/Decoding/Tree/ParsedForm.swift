@@ -15,68 +15,58 @@ struct ParsedForm {
         let limit = min(options.limits.maximumInputLength ?? Int(Int32.max), Int(Int32.max))
         guard input.count <= limit else { throw URLEncodedFormDecoder.Error.inputTooLong(limit: limit) }
         let pairs = try FormScanner(input: input, options: options).pairs()
+        let splitter = KeyPathSplitter(splitsOnDots: options.keyPathDecoding == .dots,
+                                       maximumDepth: options.limits.maximumDepth)
 
-
-        // The names that must be unescaped, into one buffer, before the tree refers to them.
-        // Unescaped text is never longer than escaped text, so their escaped length bounds it.
-        var escapedLength = 0
-        for pair in pairs where pair.nameIsEscaped { escapedLength += Int(pair.nameEnd - pair.nameStart) }
-        var nameRanges: [TextRange] = []
-        nameRanges.reserveCapacity(pairs.count)
-        var names: [UInt8]
-        if options.invalidInput == .whatwg {
-            // Repaired text can be longer (U+FFFD for one byte): the rare policy takes the slow way.
-            names = []
-            for pair in pairs {
-                guard pair.nameIsEscaped else {
-                    nameRanges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
-                    continue
-                }
-                let start = names.count
-                names.append(contentsOf: PercentDecoding.string(unescaping: escapedName(of: pair, in: input)).utf8)
-                nameRanges.append(TextRange(start: ~Int32(start), count: Int32(names.count - start)))
-            }
-        } else if escapedLength == 0 {
-            // Not through `unsafeUninitializedCapacity`: for no bytes it would set the count of
-            // the one empty-array storage every thread shares, which ThreadSanitizer reports.
-            names = []
-            for pair in pairs {
-                nameRanges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
-            }
-        } else {
-            names = [UInt8](unsafeUninitializedCapacity: escapedLength) { buffer, written in
-                for pair in pairs {
-                    guard pair.nameIsEscaped else {
-                        nameRanges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
-                        continue
-                    }
-                    let length = PercentDecoding.unescape(escapedName(of: pair, in: input),
-                                                          into: UnsafeMutableBufferPointer(rebasing: buffer[written...]))
-                    nameRanges.append(TextRange(start: ~Int32(written), count: Int32(length)))
-                    written += length
-                }
-            }
-        }
-
-        return try names.withUnsafeBufferPointer { names in
-            let bytes = FormBytes(input: input, names: names)
+        /// Builds the tree from each pair's name (`name(pair)`: its text, and whether it is
+        /// escaped as sent), with segments unescaped into `names`.
+        func build(names: inout UnescapedNames, otherNames: UnsafeBufferPointer<UInt8>? = nil,
+                   name: (Int) -> (TextRange, isEscaped: Bool)) throws -> Result {
+            let bytes = FormBytes(input: input, names: otherNames ?? names.memory)
             var tree = DecodedTree(bytes: bytes, pairCount: pairs.count)
-            let splitter = KeyPathSplitter(splitsOnDots: options.keyPathDecoding == .dots,
-                                           maximumDepth: options.limits.maximumDepth)
             var path = KeyPathBuffer()
-            for (index, range) in nameRanges.enumerated() {
-                if try splitter.split(bytes.bytes(range), at: range, into: &path) {
-                    tree.add(pair: Int32(index), plainKey: range)
-                } else {
-                    try tree.add(pair: Int32(index), path: path.segments)
+            for index in pairs.indices {
+                let (range, isEscaped) = name(index)
+                switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped, names: &names, into: &path) {
+                case .plainKey(let key): tree.add(pair: Int32(index), plainKey: key)
+                case .path: try tree.add(pair: Int32(index), path: path.segments)
                 }
             }
             return try body(ParsedForm(pairs: pairs, tree: tree))
         }
-    }
 
-    private static func escapedName(of pair: FormPair, in input: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: input[Int(pair.nameStart)..<Int(pair.nameEnd)])
+        if options.invalidInput == .whatwg {
+            // Repaired text can be longer than it was sent (U+FFFD for one byte), so the names
+            // are unescaped whole, as strings, before they are split: the rare policy's slow way.
+            var decoded: [UInt8] = []
+            var ranges: [TextRange] = []
+            ranges.reserveCapacity(pairs.count)
+            for pair in pairs {
+                guard pair.nameIsEscaped else {
+                    ranges.append(TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart))
+                    continue
+                }
+                let start = decoded.count
+                let sent = UnsafeBufferPointer(rebasing: input[Int(pair.nameStart)..<Int(pair.nameEnd)])
+                decoded.append(contentsOf: PercentDecoding.string(unescaping: sent).utf8)
+                ranges.append(TextRange(start: ~Int32(start), count: Int32(decoded.count - start)))
+            }
+            // Split as they are: nothing is unescaped into the (empty) names.
+            return try decoded.withUnsafeBufferPointer { decoded in
+                try UnescapedNames.with(capacity: 0) { unused in
+                    try build(names: &unused, otherNames: decoded) { (ranges[$0], false) }
+                }
+            }
+        }
+        // Unescaped text is never longer than escaped text: the escaped names' length bounds it.
+        var escapedLength = 0
+        for pair in pairs where pair.nameIsEscaped { escapedLength += Int(pair.nameEnd - pair.nameStart) }
+        return try UnescapedNames.with(capacity: escapedLength) { names in
+            try build(names: &names) { index in
+                let pair = pairs[index]
+                return (TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart), pair.nameIsEscaped)
+            }
+        }
     }
 
     /// The value of `pair`, unescaped, as a `String`.

@@ -1,0 +1,39 @@
+/// The memory that names' unescaped segments are copied to, written once from the front while
+/// the tree is built and read through `FormBytes` until the decoding ends. Its size is fixed
+/// before the first name is read (the escaped length of every escaped name: unescaping never
+/// lengthens text), so what was written never moves.
+struct UnescapedNames {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes are written.
+    private(set) var count = 0
+
+    /// Lends `body` names of `capacity` bytes, on the stack when they are few.
+    static func with<Result>(capacity: Int, _ body: (inout UnescapedNames) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var names = UnescapedNames(buffer: buffer)
+            return try body(&names)
+        }
+    }
+
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    /// All the memory, written or not: what `FormBytes` reads the written ranges from.
+    var memory: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(buffer) }
+
+    /// Appends `escaped` unescaped, and returns where it is.
+    mutating func append(unescaping escaped: UnsafeBufferPointer<UInt8>) -> TextRange {
+        assert(count + escaped.count <= buffer.count, "unescaped names past the memory sized for them")
+        let length = PercentDecoding.unescape(escaped, into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+        defer { count += length }
+        return TextRange(start: ~Int32(count), count: Int32(length))
+    }
+
+    /// Forgets what was written since `mark` (a `count`): the segments of a name that turned
+    /// out to be one plain key.
+    mutating func rewind(to mark: Int) {
+        assert(mark <= count, "rewinding forward")
+        count = mark
+    }
+}
