@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "URLEncodedFormRequests", targets: ["URLEncodedFormRequests"]),
         .library(name: "URLEncodedFormReference", targets: ["URLEncodedFormReference"]),
         .executable(name: "formbench", targets: ["FormBench"]),
+        // formbench as a library: a package's own benchmark executable registers its real types.
+        .library(name: "FormBenchKit", targets: ["FormBenchKit"]),
     ],
     targets: [
         // The production encoder: single-pass tree builder and byte-level escaping; and the
@@ -27,17 +29,21 @@ let package = Package(
         // Counts heap allocations by interposing malloc on Linux; inert under sanitizers.
         .target(name: "CMallocCounter"),
         // The benchmark's pure parts, shared with the tests: statistics, growth and the regression
-        // gate, the walk-floor encoder, the seeded generator.
+        // gate, the walk-floor encoder, the seeded generator, the samples' reader and value model.
         .target(name: "FormBenchCore", path: "Benchmarks/FormBenchCore"),
-        .executableTarget(
-            name: "FormBench",
+        // formbench itself: payloads, contenders, suites, reports and the command line, with the
+        // public `FormBenchSuite` through which the built-in payloads and a user's are registered.
+        .target(
+            name: "FormBenchKit",
             dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore", "CMallocCounter"],
-            path: "Benchmarks/FormBench"
+            path: "Benchmarks/FormBenchKit"
         ),
+        // The `formbench` command: `FormBenchSuite().run()`.
+        .executableTarget(name: "FormBench", dependencies: ["FormBenchKit"], path: "Benchmarks/FormBench"),
         .testTarget(
             name: "URLEncodedFormTests",
             dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore",
-                           "CMallocCounter"],
+                           "FormBenchKit", "CMallocCounter"],
             resources: [.copy("Fixtures")],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),

@@ -1,3 +1,6 @@
 import Foundation
+import FormBenchKit
 
-exit(FormBenchCommand.run(Array(CommandLine.arguments.dropFirst())))
+// formbench is the library's runner with nothing registered: the built-in payloads, or the
+// samples of --payload.
+exit(FormBenchSuite().run())

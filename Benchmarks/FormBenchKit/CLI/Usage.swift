@@ -1,0 +1,62 @@
+/// The `--help` text.
+enum Usage {
+    static let text = """
+    formbench — benchmarks the form encoders: the Alamofire reference port, the optimized
+    encoder (reused, and made anew per encode), the Codable walk floor and a hand-written
+    serializer, on generated payloads; and the decoder, reading those payloads back, against
+    the decode floor and JSONDecoder.
+
+    USAGE: formbench [options]
+           formbench --payload FILE [--payload FILE …] [--replicate N] [options]
+
+    Without options it runs the full suite (sizes 16 to 10⁶, a few minutes) and writes
+    latest.json, summary.md and time-vs-n.svg to results/.
+
+    With --payload it runs on samples of your own traffic instead: FILE is a JSON document
+    (.json, an object at the root) or a form body (.form, .txt, or - for standard input). Each
+    sample is measured as a value of its shape (NAME, after the file) and as the [String: Any]
+    URLEncoding takes (NAME-parameters): reference against optimized, the walk floor, every
+    encoder option's cost relative to the defaults with a recommendation, and the decoders
+    reading it back. The report says which figures a sample approximates.
+
+    OPTIONS:
+      --payload FILE           A sample to measure (repeatable); the built-in payloads do not run.
+      --replicate N            Also measure each sample's records repeated up to N times
+                               (1, 10, 100, …, N copies), to show growth.
+      --quick                  CI smoke run: sizes 100 and 1,000, short sampling (seconds).
+      --filter SUBSTRING       Run only measurements whose id contains SUBSTRING (ignoring case);
+                               repeat it or separate with commas. Ids look like
+                                 scaling/<contender>/<payload>
+                                 decoding/<contender>/<payload>
+                                 strategies/optimized/catalog/<option>
+                                 requests/optimized/<round>
+                                 parallel/optimized/catalog/<n> threads
+                               contenders: reference, optimized, walk-floor, hand-written,
+                               fresh-encoder, afnetworking-reference, afnetworking-optimized;
+                               decoding: decoder, parameters, decode-floor, JSONDecoder;
+                               payloads: catalog, wide, deep, strings, parameters, webhook
+                               (webhook: decoding only, one size).
+                               Examples: --filter reference,floor,hand-written
+                                         --filter decoding (every decoding row)
+                                         --filter decoding/decoder/,decode-floor/wide
+      --sizes N,N,…            Payload sizes in leaves (replaces the mode's sizes).
+      --budget SECONDS         Time one contender may spend at one size; a contender whose
+                               projected time exceeds it is skipped (default 30, quick 2).
+      --output DIR             Where results are written (default results/).
+      --write-baseline         Also write DIR/baseline.json, the file the gate compares with.
+                               With --quick, write only that file (CI gates quick runs
+                               against a quick baseline).
+      --compare BASELINE.json  Gate this run against a results file of the same mode (quick
+                               or full): exit 1 when an allocation count or in-run time ratio
+                               of the optimized encoder or the decoder got worse by more than
+                               the threshold. Metrics the baseline lacks are listed as new.
+      --threshold PCT          The tolerated worsening for --compare (default 25).
+      -h, --help               Show this text.
+
+    EXIT STATUS: 0 fine; 1 an output mismatch, a decoded value that differs from the one
+    written, an encoder or decoder error, or a regression;
+    2 a bad command line or an unusable baseline or output directory.
+
+    More in Benchmarks/README.md.
+    """
+}

@@ -1,0 +1,118 @@
+import FormBenchCore
+
+/// Measures every selected contender on every payload at every size, smallest first, skipping
+/// a contender at the sizes where its projected time exceeds the budget, and checks that the
+/// contenders that write output wrote the same bytes.
+struct ScalingSuite {
+    let contenders: [any Contender]
+    let sources: [PayloadSource]
+    let settings: RunSettings
+    let filter: MeasurementFilter
+
+    /// The records and output checks of a run.
+    struct Results {
+        var records: [ScalingRecord] = []
+        var checks: [OutputCheck] = []
+    }
+
+    /// The measurement id `--filter` matches: `scaling/…` for the encoders, `decoding/…` for
+    /// the decoding side.
+    static func id(contender: any Contender, payload: PayloadKind) -> String {
+        "\(contender is any DecodingContender ? "decoding" : "scaling")/\(contender.name)/\(payload.rawValue)"
+    }
+
+    /// The number of progress steps: one per payload and size.
+    var plannedSteps: Int {
+        sources.filter { !selected(for: $0).isEmpty }.map { $0.sizes(settings).count }.reduce(0, +)
+    }
+
+    func run(progress: ProgressReporter) -> Results {
+        var results = Results()
+        for source in sources {
+            let chosen = selected(for: source)
+            guard !chosen.isEmpty else { continue }
+            // Each contender's times so far on this payload, for growth and projections.
+            var histories: [String: [TimedSize]] = [:]
+            for size in source.sizes(settings) {
+                let (records, check) = measure(chosen, on: source, size: size, histories: &histories, progress: progress)
+                results.records += records
+                results.checks += check.map { [$0] } ?? []
+            }
+        }
+        return results
+    }
+
+    /// The contenders this run measures on `source`.
+    private func selected(for source: PayloadSource) -> [any Contender] {
+        contenders.filter { $0.supports(source) && filter.includes(Self.id(contender: $0, payload: source.kind)) }
+    }
+
+    /// Measures `contenders` on one payload size (leaves, or copies of a sample), interleaved,
+    /// after leaving out those over budget; returns a record per contender (in the order given)
+    /// and the output check.
+    private func measure(_ contenders: [any Contender], on source: PayloadSource, size requested: Int,
+                         histories: inout [String: [TimedSize]], progress: ProgressReporter) -> ([ScalingRecord], OutputCheck?) {
+        let kind = source.kind
+        // A sample's size is the pairs its copies make, which the records, growth and budget use.
+        let size = source.sizesAreLeaves ? requested : PayloadSource.pairCount(of: source.make(requested))
+        func policy(for contender: any Contender) -> BudgetPolicy {
+            let plan = contender is any DecodingContender ? settings.decodingSampling : settings.sampling
+            return BudgetPolicy(budgetSeconds: settings.budgetSeconds, encodesPerMeasurement: plan.minimumEncodes)
+        }
+        progress.step("\(kind.rawValue) N=\(Format.grouped(size))\(source.sizesAreLeaves ? "" : " (×\(Format.grouped(requested)))")")
+        var skipped: [ScalingRecord] = []
+        var chosen: [(contender: any Contender, projected: Double?)] = []
+        for contender in contenders {
+            switch policy(for: contender).decision(for: size, after: histories[contender.name, default: []]) {
+            case let .skip(projected):
+                var record = ScalingRecord(payload: kind, leaves: size, contender: contender.name, status: .skipped)
+                record.projectedSeconds = projected
+                record.note = "projected \(Format.duration(projected)) > budget \(Format.duration(settings.budgetSeconds))"
+                progress.note("\(contender.name) skipped: \(record.note ?? "")")
+                skipped.append(record)
+            case let .measure(projected):
+                chosen.append((contender, projected))
+            }
+        }
+        guard !chosen.isEmpty else { return (skipped, nil) }
+
+        let longest = chosen.compactMap(\.projected).max().map { ", ~\(Format.duration($0))" } ?? ""
+        progress.note("sampling \(chosen.map(\.contender.name).joined(separator: ", ")) interleaved\(longest)")
+        let payload = Payload(source, size: requested, forDecoders: chosen.contains { $0.contender is any DecodingContender })
+        let outcomes = InterleavedSampler(plan: settings.sampling, decodingPlan: settings.decodingSampling).measure(chosen.map(\.contender), on: payload)
+        let measurements = zip(chosen, outcomes).compactMap { choice, outcome in
+            (try? outcome.get()).map { (choice.contender.name, $0) }
+        }
+        let dialects = Dictionary(uniqueKeysWithValues: contenders.map { ($0.name, $0.dialect) })
+        var measured: [ScalingRecord] = []
+        for (choice, outcome) in zip(chosen, outcomes) {
+            let name = choice.contender.name
+            var record: ScalingRecord
+            switch outcome {
+            case let .success(measurement):
+                let point = TimedSize(size: size, seconds: measurement.time.median)
+                record = ScalingRecord(measurement, of: name, on: kind, leaves: size,
+                                       growth: histories[name]?.last.flatMap { GrowthExponent(from: $0, to: point) },
+                                       others: measurements.filter { $0.0 != name })
+                histories[name, default: []].append(point)
+            case let .failure(error):
+                record = ScalingRecord(payload: kind, leaves: size, contender: name, status: .failed)
+                record.note = "\(error)"
+                progress.note("\(name) FAILED: \(error)")
+            }
+            record.projectedSeconds = choice.projected
+            measured.append(record)
+        }
+
+        let outputs = measurements.compactMap { name, measurement in
+            measurement.output.map { (contender: name, dialect: dialects[name] ?? .alamofire, bytes: $0) }
+        }
+        let check = outputs.count >= 2 ? OutputComparer.check(outputs, payload: kind, leaves: size) : nil
+        check?.mismatches.forEach { progress.note("OUTPUT MISMATCH: \($0)") }
+        let order = contenders.map(\.name)
+        let records = (skipped + measured)
+            .sorted { (order.firstIndex(of: $0.contender) ?? 0) < (order.firstIndex(of: $1.contender) ?? 0) }
+            .map { record in record.withOutputSize(outputs.first { $0.dialect == dialects[record.contender] }?.bytes.count) }
+        return (records, check)
+    }
+}
