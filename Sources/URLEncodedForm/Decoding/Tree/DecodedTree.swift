@@ -48,7 +48,7 @@ struct DecodedTree {
     /// Merges pair `pair`, whose name has the key path `path` (at least the base).
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/conflictingKey(_:)``.
-    mutating func add(pair: Int32, path: ArraySlice<KeySegment>) throws(URLEncodedFormDecoder.Error) {
+    mutating func add(pair: Int32, path: UnsafeBufferPointer<KeySegment>) throws(URLEncodedFormDecoder.Error) {
         var parent = Self.root
         var key = path[path.startIndex].text
         var index = path.startIndex + 1
@@ -97,7 +97,7 @@ struct DecodedTree {
                 }
                 return
             }
-            let rest = path[(index + 1)...]
+            let rest = UnsafeBufferPointer(rebasing: path[(index + 1)...])
             if lastIsHash && (rest.contains(where: \.isAppend) || !hasPath(rest, from: last)) {
                 parent = last
             } else {
@@ -111,7 +111,7 @@ struct DecodedTree {
 
     /// Whether `node` leads through the keys of `path` (Rack's `params_hash_has_key?`): each
     /// but the last must be a hash; the last may hold anything.
-    private func hasPath(_ path: ArraySlice<KeySegment>, from node: Int32) -> Bool {
+    private func hasPath(_ path: UnsafeBufferPointer<KeySegment>, from node: Int32) -> Bool {
         var node = node
         for segment in path {
             guard nodes[Int(node)].kind == .hash, let child = find(segment.text, in: node) else { return false }

@@ -6,20 +6,41 @@ struct KeySegment {
     var isAppend: Bool
 }
 
-/// The segments of the name being split, kept from name to name: overwritten in place rather
-/// than emptied, which costs `Array` a call through its generic range replacement.
+/// The segments of the name being split, kept from name to name in memory of their own that
+/// grows by doubling: a name is split into it a segment at a time, without the uniqueness check
+/// an `Array` append costs. Freed by `deallocate()` when the form's names are split.
 struct KeyPathBuffer {
-    private var storage: [KeySegment] = []
+    private var base: UnsafeMutablePointer<KeySegment>
+    private var capacity = 16
     private var count = 0
 
-    /// The current name's segments, the base first.
-    var segments: ArraySlice<KeySegment> { storage[..<count] }
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    /// The current name's segments, the base first: lent for as long as no segment is added.
+    var segments: UnsafeBufferPointer<KeySegment> { UnsafeBufferPointer(start: base, count: count) }
 
     mutating func removeAll() { count = 0 }
 
     mutating func append(_ segment: KeySegment) {
-        if count < storage.count { storage[count] = segment } else { storage.append(segment) }
+        if count == capacity { grow() }
+        (base + count).initialize(to: segment)
         count += 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<KeySegment>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// Frees the memory (`KeySegment` holds no references).
+    func deallocate() {
+        base.deallocate()
     }
 }
 
