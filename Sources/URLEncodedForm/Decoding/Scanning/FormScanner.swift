@@ -8,8 +8,8 @@ struct FormScanner {
     private let input: UnsafeBufferPointer<UInt8>
     private let throwsOnInvalidInput: Bool
     private let maximumParameterCount: Int
-    /// `hexDigitTable`, held: a static's every read would check that it is initialized.
-    private let hexDigits = Self.hexDigitTable
+    /// `PercentDecoding.hexDigits`, held: a static's every read checks that it is initialized.
+    private let hexDigits = PercentDecoding.hexDigits
 
     init(input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) {
         self.input = input
@@ -127,10 +127,6 @@ struct FormScanner {
         guard (high | low) & 0x80 == 0 else { return nil }
         return high << 4 | low
     }
-
-    /// Each byte's value as a hexadecimal digit, either case, or 0xFF: one table read per
-    /// digit, for the one check every `%` costs.
-    private static let hexDigitTable: [UInt8] = (0...255).map { hexValue(UInt8($0)) ?? 0xFF }
 
     /// Checks the `%` at `index` and returns where reading goes on.
     private func escape(at index: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
