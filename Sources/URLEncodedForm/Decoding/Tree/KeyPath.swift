@@ -6,42 +6,17 @@ struct KeySegment {
     var isAppend: Bool
 }
 
-/// The segments of the name being split, kept from name to name in memory of their own that
-/// grows by doubling: a name is split into it a segment at a time, without the uniqueness check
-/// an `Array` append costs. Freed by `deallocate()` when the form's names are split.
-struct KeyPathBuffer {
-    private var base: UnsafeMutablePointer<KeySegment>
-    private var capacity = 16
-    private var count = 0
-
-    init() {
-        base = .allocate(capacity: capacity)
-    }
+/// The segments of the name being split, kept from name to name: overwritten in place, and
+/// appended without the uniqueness check an `Array` append costs.
+struct KeyPathBuffer: ~Copyable {
+    private var storage = UncheckedArray<KeySegment>(capacity: 16)
 
     /// The current name's segments, the base first: lent for as long as no segment is added.
-    var segments: UnsafeBufferPointer<KeySegment> { UnsafeBufferPointer(start: base, count: count) }
+    var segments: UnsafeBufferPointer<KeySegment> { UnsafeBufferPointer(storage.elements(from: 0)) }
 
-    mutating func removeAll() { count = 0 }
+    mutating func removeAll() { storage.truncate(to: 0) }
 
-    mutating func append(_ segment: KeySegment) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: segment)
-        count += 1
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<KeySegment>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
-    }
-
-    /// Frees the memory (`KeySegment` holds no references).
-    func deallocate() {
-        base.deallocate()
-    }
+    mutating func append(_ segment: KeySegment) { storage.append(segment) }
 }
 
 /// Splits a name into its key path: `base[segment]…` (and, with

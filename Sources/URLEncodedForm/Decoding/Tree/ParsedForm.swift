@@ -26,7 +26,6 @@ struct ParsedForm {
             var tree = DecodedTree(bytes: bytes, pairCount: pairs.count)
             defer { tree.deallocate() }
             var path = KeyPathBuffer()
-            defer { path.deallocate() }
             for index in pairs.indices {
                 let (range, isEscaped) = name(index)
                 switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped, names: &names, into: &path) {
