@@ -121,6 +121,11 @@ public final class URLEncodedFormDecoder: Sendable {
     /// `[String: any Sendable]` for hashes (indices such as `a[0]` are hash keys here).
     /// ``URLEncoding`` encodes what it returns.
     ///
+    /// The tree is built without recursion, at any ``Limits/maximumDepth``; but Swift frees
+    /// nested dictionaries recursively, so a tree thousands of levels deep (possible only with
+    /// the depth limit raised that far) can overflow a small thread's stack when it is let go.
+    /// Decode such forms into a type instead.
+    ///
     /// - Parameter query: the form text.
     /// - Returns: the tree.
     /// - Throws: `DecodingError.dataCorrupted` with a ``URLEncodedFormDecoder/Error`` as its

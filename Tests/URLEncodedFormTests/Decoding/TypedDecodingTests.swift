@@ -217,4 +217,31 @@ struct TypedDecodingTests {
             #expect(context.debugDescription.contains("hash"), "\(context.debugDescription)")
         }
     }
+
+    /// A dictionary's keys are kept in the path by their text (and integer value), not boxed in
+    /// their own type: the path reads the same.
+    @Test func aDictionaryKeyInAnErrorsPathHasItsTextAndItsIntegerValue() throws {
+        struct Item: Decodable { let qty: Int }
+        struct ByNumber: Decodable { let items: [Int: Item] }
+        struct ByName: Decodable { let items: [String: [String: Item]] }
+        for (form, type, path, integer) in [
+            ("items[7][qty]=x", ByNumber.self as any Decodable.Type, ["items", "7", "qty"], 7 as Int?),
+            ("items[a][-3][qty]=x", ByName.self, ["items", "a", "-3", "qty"], nil),
+        ] {
+            do {
+                _ = try decoder.decode(type, from: form)
+                Issue.record("no error for \(form)")
+            } catch let DecodingError.dataCorrupted(context) {
+                #expect(context.codingPath.map(\.stringValue) == path)
+                #expect(context.codingPath[1].intValue == integer)
+                #expect(context.codingPath.last?.intValue == nil)
+            }
+        }
+        // A String key that reads as a number has that integer value, as `Dictionary` made it.
+        do {
+            _ = try decoder.decode(ByName.self, from: "items[a][-3][qty]=x")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath[2].intValue == -3)
+        }
+    }
 }

@@ -61,7 +61,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes a `T` standing at `focus`, with `key` at the end of the path after the first
     /// `depth` keys; restores the decoder afterwards.
-    func decode<T: Decodable>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, at focus: Focus, depth: Int, key: some CodingKey) throws -> T {
         let saved = state.pointee.focus
         push(key, depth: depth)
         state.pointee.focus = focus
@@ -74,7 +74,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes a leaf standing at `focus`, a child `key` of a container `depth` keys deep. The
     /// decoder does not move: the path is made only for an error.
-    func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
+    func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: some CodingKey) throws -> T {
         try leaf(type, at: focus) { Array(state.pointee.path.prefix(depth)) + [key] }
     }
 
@@ -89,9 +89,9 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Appends `key` to the first `depth` keys of the path: where a nested container's path
     /// ends.
-    func push(_ key: any CodingKey, depth: Int) {
+    func push(_ key: some CodingKey, depth: Int) {
         if state.pointee.path.count > depth { state.pointee.path.removeSubrange(depth...) }
-        state.pointee.path.append(key)
+        state.pointee.path.append(TextCodingKey.inline(key))
     }
 
     /// Decodes a `T` where the decoder stands: the leaves with strategies first, then the
@@ -334,6 +334,34 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeLeaf(type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeLeaf(type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeHere(type) }
+}
+
+/// A key as the decoder's path keeps it when the key's own type is too large to sit inline in
+/// `any CodingKey` (three words): a dictionary's key, `_DictionaryCodingKey` (a `String` and an
+/// `Int?`), would take a heap box on every push, once per entry of a `[String: V]`. Kept as its
+/// text, and whether that text is its integer value.
+struct TextCodingKey: CodingKey {
+    let stringValue: String
+    private let isInteger: Bool
+    var intValue: Int? { isInteger ? Int(stringValue) : nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        isInteger = false
+    }
+
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        isInteger = true
+    }
+
+    /// `key` itself when it fits inline (a type's `CodingKeys` enum does), else the same key
+    /// as a `TextCodingKey`; a key whose integer value is not its text keeps its own type.
+    static func inline<Key: CodingKey>(_ key: Key) -> any CodingKey {
+        guard MemoryLayout<Key>.size > 3 * MemoryLayout<Int>.size else { return key }
+        guard let integer = key.intValue else { return TextCodingKey(stringValue: key.stringValue) }
+        return String(integer) == key.stringValue ? TextCodingKey(intValue: integer) : key
+    }
 }
 
 /// An array element's place in a coding path: its text is made only if someone reads it.
