@@ -48,18 +48,8 @@ final class DecodingInput: @unchecked Sendable {
             guard let decoded = decoded as? Value, decoded == value else { throw DecodedValueDiffers(kind: kind) }
             return try Self.encoder.encode(decoded) as [UInt8]
         }
-        verifyFloor = { decoded in
-            guard let decoded = decoded as? Value, try DecodeFloorShape(of: decoded) == shape else {
-                throw DecodedValueDiffers(kind: kind, what: "the decode floor's value does not have the shape of the value written")
-            }
-            return nil
-        }
-        verifyTree = { tree in
-            guard let tree = tree as? Parameters, FormPairs.digest(of: tree) == FormPairs.digest(of: form) else {
-                throw DecodedValueDiffers(kind: kind, what: "parameters(from:) read a tree whose leaves are not the pairs written")
-            }
-            return nil
-        }
+        verifyFloor = Self.floorCheck(shape: shape, kind: kind) { $0 as? Value }
+        verifyTree = Self.treeCheck(form: form, kind: kind)
     }
 
     /// The input of a sample (`--payload`), read back as a ``GuidedSample``: the decoders are
@@ -79,13 +69,26 @@ final class DecodingInput: @unchecked Sendable {
             guard let decoded = decoded as? GuidedSample, decoded.value == sample else { throw DecodedValueDiffers(kind: kind) }
             return try Self.encoder.encode(decoded.value) as [UInt8]
         }
-        verifyFloor = { decoded in
-            guard let decoded = decoded as? GuidedSample, try DecodeFloorShape(of: decoded.value) == shape else {
+        verifyFloor = Self.floorCheck(shape: shape, kind: kind) { ($0 as? GuidedSample)?.value }
+        verifyTree = Self.treeCheck(form: form, kind: kind)
+    }
+
+    /// The floor's value must have the shape of the value written; `written` finds that value in
+    /// what the floor returned.
+    private static func floorCheck(shape: DecodeFloorShape, kind: PayloadKind,
+                                   written: @escaping @Sendable (any Sendable) -> (any Encodable)?) -> @Sendable (any Sendable) throws -> [UInt8]? {
+        { decoded in
+            guard let value = written(decoded), try DecodeFloorShape(of: value) == shape else {
                 throw DecodedValueDiffers(kind: kind, what: "the decode floor's value does not have the shape of the value written")
             }
             return nil
         }
-        verifyTree = { tree in
+    }
+
+    /// `parameters(from:)`'s tree must hold, each with its key path, the form's pairs as
+    /// Foundation unescapes them.
+    private static func treeCheck(form: [UInt8], kind: PayloadKind) -> @Sendable (any Sendable) throws -> [UInt8]? {
+        { tree in
             guard let tree = tree as? Parameters, FormPairs.digest(of: tree) == FormPairs.digest(of: form) else {
                 throw DecodedValueDiffers(kind: kind, what: "parameters(from:) read a tree whose leaves are not the pairs written")
             }
