@@ -13,10 +13,12 @@ struct HostileInputTests {
     private static let unlimited = URLEncodedFormDecoder.Limits(maximumDepth: .max, maximumParameterCount: .max,
                                                                 maximumInputLength: nil)
 
-    private static func repeated(_ piece: String, _ count: Int, separator: String = "&") -> [UInt8] {
-        Array(Array(repeating: piece, count: count).joined(separator: separator).utf8)
+    /// `count` copies of `piece`, joined by `&`.
+    private static func repeated(_ piece: String, _ count: Int) -> [UInt8] {
+        Array(Array(repeating: piece, count: count).joined(separator: "&").utf8)
     }
 
+    /// The pieces `0..<count` make, joined by `&`.
     private static func joined(_ count: Int, _ piece: (Int) -> String) -> [UInt8] {
         Array((0..<count).map(piece).joined(separator: "&").utf8)
     }
