@@ -74,8 +74,7 @@ struct KeyPathSplitter {
         var textIsEscaped = false
         var index = 0
         // Text is skipped a byte a turn by a table; a `%XX` is read only for the three bytes
-        // the grammar has (under the throwing policy, the only one that splits escaped names,
-        // the scanner has checked that every `%` is followed by two hexadecimal digits).
+        // the grammar has (`grammarByte`).
         let specials: UInt8 = isEscaped ? Self.structural | Self.escape : Self.structural
         Self.specialBytes.withUnsafeBufferPointer { table in
             while index < count {
@@ -86,21 +85,7 @@ struct KeyPathSplitter {
                     break
                 }
                 let sent = name[index]
-                var byte = sent
-                var width = 1
-                if sent == UInt8(ascii: "%") {
-                    assert(index + 2 < count && hexValue(name[index + 1]) != nil && hexValue(name[index + 2]) != nil,
-                           "an invalid escape in a name the scanner passed")
-                    width = 3
-                    switch UnsafeRawPointer(name.baseAddress! + index + 1).loadUnaligned(as: UInt16.self) | 0x2020 {
-                    case Self.escapedOpeningBracket: byte = UInt8(ascii: "[")
-                    case Self.escapedClosingBracket: byte = UInt8(ascii: "]")
-                    case Self.escapedDot: byte = UInt8(ascii: ".")
-                    default: byte = 0
-                    }
-                } else if sent == UInt8(ascii: "+") {
-                    byte = 0
-                }
+                let (byte, width) = grammarByte(of: name, at: index)
                 let isOpener = byte == UInt8(ascii: "[") || (byte == UInt8(ascii: ".") && splitsOnDots)
                 if isOpener {
                     openers += 1
@@ -161,7 +146,7 @@ struct KeyPathSplitter {
         if fits { return .path }
         // The rest still counts towards the depth: a hostile name is refused, not read as a key.
         while index < count {
-            let (byte, width) = decodedByte(of: name, at: index, isEscaped: isEscaped)
+            let (byte, width) = isEscaped ? grammarByte(of: name, at: index) : (name[index], 1)
             if byte == UInt8(ascii: "[") || (splitsOnDots && byte == UInt8(ascii: ".")) {
                 openers += 1
                 if firstOpener < 0 { firstOpener = index }
@@ -198,17 +183,25 @@ struct KeyPathSplitter {
             || (splitsOnDots && memchr(base, Int32(UInt8(ascii: ".")), name.count) != nil)
     }
 
-    /// The decoded byte at `index` of `name`, and how many bytes of `name` spell it.
+    /// The byte of the grammar that the escaped `name` spells at `index` (`[`, `]`, `.`, or 0
+    /// for any other escape and for `+`), and how many bytes spell it. Under the throwing
+    /// policy, the only one that splits escaped names, the scanner has checked that every `%`
+    /// is followed by two hexadecimal digits.
     @inline(__always)
-    private func decodedByte(of name: UnsafeBufferPointer<UInt8>, at index: Int, isEscaped: Bool) -> (UInt8, Int) {
-        let byte = name[index]
-        guard isEscaped else { return (byte, 1) }
-        if byte == UInt8(ascii: "+") { return (UInt8(ascii: " "), 1) }
-        if byte == UInt8(ascii: "%"), index + 2 < name.count,
-           let high = hexValue(name[index + 1]), let low = hexValue(name[index + 2]) {
-            return (high << 4 | low, 3)
+    private func grammarByte(of name: UnsafeBufferPointer<UInt8>, at index: Int) -> (byte: UInt8, width: Int) {
+        switch name[index] {
+        case UInt8(ascii: "%"):
+            assert(index + 2 < name.count && hexValue(name[index + 1]) != nil && hexValue(name[index + 2]) != nil,
+                   "an invalid escape in a name the scanner passed")
+            switch UnsafeRawPointer(name.baseAddress! + index + 1).loadUnaligned(as: UInt16.self) | 0x2020 {
+            case Self.escapedOpeningBracket: return (UInt8(ascii: "["), 3)
+            case Self.escapedClosingBracket: return (UInt8(ascii: "]"), 3)
+            case Self.escapedDot: return (UInt8(ascii: "."), 3)
+            default: return (0, 3)
+            }
+        case UInt8(ascii: "+"): return (0, 1)
+        case let byte: return (byte, 1)
         }
-        return (byte, 1)
     }
 
     /// The segment `bounds` of `name` (whose text is `range`): a range of the same text when
