@@ -275,6 +275,62 @@ struct WHATWGFlatLevelTests {
         #expect(inputError { _ = try pairs("a&a&a&a", decoder) } == .tooManyParameters(limit: 3))
     }
 
+    // MARK: The web platform tests' table
+
+    /// The cases of the web platform tests' `url/urlencoded-parser.any.js` (the table browsers
+    /// check `URLSearchParams` against), each input with the pairs it parses into, in order.
+    /// Read with `.whatwg`, the policy of those tests.
+    static let webPlatformParserCases: [(input: String, pairs: [(String, String)])] = [
+        ("test", [("test", "")]),
+        ("\u{FEFF}test=\u{FEFF}", [("\u{FEFF}test", "\u{FEFF}")]),
+        ("%EF%BB%BFtest=%EF%BB%BF", [("\u{FEFF}test", "\u{FEFF}")]),
+        ("%EF%BF%BF=%EF%BF%BF", [("\u{FFFF}", "\u{FFFF}")]),
+        ("%FE%FF", [("\u{FFFD}\u{FFFD}", "")]),
+        ("%FF%FE", [("\u{FFFD}\u{FFFD}", "")]),
+        ("\u{2020}&\u{2020}=x", [("\u{2020}", ""), ("\u{2020}", "x")]),
+        ("%C2", [("\u{FFFD}", "")]),
+        ("%C2x", [("\u{FFFD}x", "")]),
+        ("_charset_=windows-1252&test=%C2x", [("_charset_", "windows-1252"), ("test", "\u{FFFD}x")]),
+        ("", []),
+        ("a", [("a", "")]),
+        ("a=b", [("a", "b")]),
+        ("a=", [("a", "")]),
+        ("=b", [("", "b")]),
+        ("&", []),
+        ("&a", [("a", "")]),
+        ("a&", [("a", "")]),
+        ("a&a", [("a", ""), ("a", "")]),
+        ("a&b&c", [("a", ""), ("b", ""), ("c", "")]),
+        ("a=b&c=d", [("a", "b"), ("c", "d")]),
+        ("a=b&c=d&", [("a", "b"), ("c", "d")]),
+        ("&&&a=b&&&&c=d&", [("a", "b"), ("c", "d")]),
+        ("a=a&a=b&a=c", [("a", "a"), ("a", "b"), ("a", "c")]),
+        ("a==a", [("a", "=a")]),
+        ("a=a+b+c+d", [("a", "a b c d")]),
+        ("%=a", [("%", "a")]),
+        ("%a=a", [("%a", "a")]),
+        ("%a_=a", [("%a_", "a")]),
+        ("%61=a", [("a", "a")]),
+        ("%61+%4d%4D=", [("a MM", "")]),
+        ("id=0&value=%", [("id", "0"), ("value", "%")]),
+        ("b=%2sf%2a", [("b", "%2sf*")]),
+        ("b=%2%2af%2a", [("b", "%2*f*")]),
+        ("b=%%2a", [("b", "%*")]),
+    ]
+
+    /// A name's values in the order sent, as `[String: [String]]` reads repeated names: the
+    /// flat pairs, grouped by name (what a dictionary can show of their order).
+    @Test(arguments: webPlatformParserCases.indices)
+    func theWebPlatformTestsParserTableReadsAsBrowsersReadIt(_ index: Int) throws {
+        let (input, pairs) = Self.webPlatformParserCases[index]
+        let expected = Dictionary(grouping: pairs, by: \.0).mapValues { $0.map(\.1) }
+        let read = try whatwg.decode([String: [String]].self, from: input)
+        // Compared by scalars: `String`'s `==` would equate texts that differ in their bytes.
+        #expect(read.mapValues { $0.map { Array($0.unicodeScalars) } } == expected.mapValues { $0.map { Array($0.unicodeScalars) } },
+                "\(input)")
+        #expect(Set(read.keys.map { Array($0.unicodeScalars) }) == Set(expected.keys.map { Array($0.unicodeScalars) }), "\(input)")
+    }
+
     // MARK: Entry points
 
     /// Inputs and what every entry point reads from them.
