@@ -51,6 +51,9 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         decoder.isNil(at: focus(key))
     }
 
+    /// Inlined into each `decode(_:forKey:)`, where `T` is concrete, so that the call below is
+    /// specialized (see `FormValueDecoder.decodeLeaf(_:at:depth:key:)`).
+    @inline(__always)
     private func leaf<T: LeafValue>(_ type: T.Type, _ key: Key) throws -> T {
         try decoder.decodeLeaf(type, at: focus(key), depth: depth, key: key)
     }

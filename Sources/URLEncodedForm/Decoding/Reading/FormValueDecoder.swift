@@ -74,7 +74,12 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes a leaf standing at `focus`, a child `key` of a container `depth` keys deep. The
     /// decoder does not move: the path is made only for an error.
-    func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: some CodingKey) throws -> T {
+    ///
+    /// `key` is an existential, not generic: a keyed container is generic over its `Key` and is
+    /// never specialized (the standard library's box calls it), so a call generic over the key
+    /// too would run unspecialized, fetching `Optional<T>`'s metadata at run time on every leaf.
+    /// Generic over `T` alone, every call site names `T` and gets its own specialization.
+    func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
         try leaf(type, at: focus) { Array(state.pointee.path.prefix(depth)) + [key] }
     }
 
