@@ -244,4 +244,57 @@ struct TypedDecodingTests {
             #expect(context.codingPath[2].intValue == -3)
         }
     }
+
+    /// An element read through `Decoder.singleValueContainer()`, as `Array.init(from:)` reads
+    /// an element whose type the decoder does not recognize.
+    private struct Element<Value: Decodable & Equatable>: Decodable, Equatable {
+        let value: Value
+        init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Value.self) }
+    }
+
+    /// What a decoding of `T` gave: the value, or the error's kind, coding path and description.
+    private func outcome<T: Decodable>(_ type: T.Type, _ form: String, _ decoder: URLEncodedFormDecoder) -> Result<T, DescribedError> {
+        Result { try decoder.decode(type, from: form) }.mapError(DescribedError.init)
+    }
+
+    private struct DescribedError: Error, Equatable {
+        let text: String
+        init(_ error: any Error) {
+            switch error as? DecodingError {
+            case .dataCorrupted(let context)?: text = "dataCorrupted \(context.codingPath.map(\.stringValue)) \(context.debugDescription)"
+            case .typeMismatch(_, let context)?: text = "typeMismatch \(context.codingPath.map(\.stringValue)) \(context.debugDescription)"
+            case .keyNotFound(let key, let context)?: text = "keyNotFound \(key.stringValue) \(context.codingPath.map(\.stringValue))"
+            case .valueNotFound(_, let context)?: text = "valueNotFound \(context.codingPath.map(\.stringValue))"
+            default: text = "\(error)"
+            }
+        }
+    }
+
+    /// `[String]`, `[Int]`, `[Double]` and `[Bool]` are read without `Array.init(from:)`; they
+    /// must read what it reads, values and errors alike, from every array syntax.
+    @Test func arraysOfCommonLeavesReadAsArrayInitFromReadsThem() throws {
+        struct Lists: Decodable, Equatable { let s: [String]?; let i: [Int]?; let d: [Double]?; let b: [Bool]? }
+        struct Boxed: Decodable, Equatable {
+            let s: [Element<String>]?; let i: [Element<Int>]?; let d: [Element<Double>]?; let b: [Element<Bool>]?
+        }
+        let forms = [
+            "s[]=a&s[]=b&i[]=1&i[]=-2&d[]=1.5&d[]=1e3&b[]=true&b[]=0",
+            "s=a&s=b&i=1&i=2&d=0.1&b=on",
+            "s[1]=b&s[0]=a&i[10]=10&i[2]=2&d[0]=-0.0&b[0]=1",
+            "s[0]=x&s[1][k]=y", "i[]=1&i[]=x", "i[0]=1&i[1]=99999999999999999999", "d=abc", "b[]=yes",
+            "i[a]=1", "s[x]=1&s[0]=2", "s=", "i[]=", "d[0]=1&d[0]=2", "",
+        ]
+        for options in [URLEncodedFormDecoder(), URLEncodedFormDecoder(duplicateKeys: .last),
+                        URLEncodedFormDecoder(boolDecoding: .literal, nilDecoding: .dropValue)] {
+            for form in forms {
+                let direct = outcome(Lists.self, form, options).map { "\($0)" }
+                let boxed = outcome(Boxed.self, form, options).map {
+                    "\(Lists(s: $0.s?.map(\.value), i: $0.i?.map(\.value), d: $0.d?.map(\.value), b: $0.b?.map(\.value)))"
+                }
+                #expect(direct == boxed, "\(form)")
+            }
+        }
+        // And at the top level, where the path is empty.
+        #expect(outcome([Int].self, "a=1", decoder).map { $0 } == outcome([Element<Int>].self, "a=1", decoder).map { $0.map(\.value) })
+    }
 }

@@ -149,25 +149,26 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    private mutating func leaf<T: LeafValue>(_ type: T.Type) throws -> T {
+    /// The next element, read as a leaf of type `T`.
+    mutating func decodeLeaf<T: LeafValue>(_ type: T.Type) throws -> T {
         let index = currentIndex
         return try decoder.decodeLeaf(type, at: try next(), depth: depth, key: FormIndexKey(index))
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try leaf(type) }
-    mutating func decode(_ type: String.Type) throws -> String { try leaf(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try leaf(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try leaf(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try leaf(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try leaf(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try leaf(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try leaf(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try leaf(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try leaf(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try leaf(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try leaf(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try leaf(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try leaf(type) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeLeaf(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try decodeLeaf(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try decodeLeaf(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try decodeLeaf(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try decodeLeaf(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeLeaf(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeLeaf(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeLeaf(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeLeaf(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeLeaf(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeLeaf(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeLeaf(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeLeaf(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeLeaf(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let index = currentIndex

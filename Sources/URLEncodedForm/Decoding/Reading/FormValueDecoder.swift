@@ -114,7 +114,24 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             guard let decimal = SpecialLeaf.decimal(text) else { throw corrupted("Expected a Decimal, found `\(text)`.") }
             return decimal as! T
         }
+        // Arrays of the common leaves, which records hold (tags, checkbox groups): the standard
+        // library's `Array.init(from:)` runs unspecialized and fetches the array's metadata at
+        // run time on every array it makes.
+        if T.self == [String].self { return unsafeBitCast(try decodeLeafArray(of: String.self), to: T.self) }
+        if T.self == [Int].self { return unsafeBitCast(try decodeLeafArray(of: Int.self), to: T.self) }
+        if T.self == [Double].self { return unsafeBitCast(try decodeLeafArray(of: Double.self), to: T.self) }
+        if T.self == [Bool].self { return unsafeBitCast(try decodeLeafArray(of: Bool.self), to: T.self) }
         return try T(from: self)
+    }
+
+    /// What `[Element](from: self)` reads, element by element through the same container.
+    private func decodeLeafArray<Element: LeafValue>(of type: Element.Type) throws -> [Element] {
+        var container = try FormUnkeyedDecodingContainer(decoder: self, focus: focus, depth: path.count)
+        var elements: [Element] = []
+        // The elements the tree holds, not a number the input spelled.
+        elements.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd { elements.append(try container.decodeLeaf(type)) }
+        return elements
     }
 
     private func decodeDate() throws -> Date? {
