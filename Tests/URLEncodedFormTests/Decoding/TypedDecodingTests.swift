@@ -297,4 +297,37 @@ struct TypedDecodingTests {
         // And at the top level, where the path is empty.
         #expect(outcome([Int].self, "a=1", decoder).map { $0 } == outcome([Element<Int>].self, "a=1", decoder).map { $0.map(\.value) })
     }
+
+    /// Optional fields read as the protocol's default `decodeIfPresent` reads them (`contains`,
+    /// then `decodeNil(forKey:)`, then `decode`), which the decoder replaces with one lookup.
+    @Test func optionalFieldsReadAsContainsThenDecodeNilThenDecodeRead() throws {
+        struct Inner: Decodable, Equatable { let x: Int }
+        struct Synthesized: Decodable, Equatable {
+            let s: String?; let i: Int?; let b: Bool?; let d: Double?; let u: UInt8?; let a: [Int]?; let n: Inner?
+        }
+        struct ByHand: Decodable, Equatable {
+            let s: String?; let i: Int?; let b: Bool?; let d: Double?; let u: UInt8?; let a: [Int]?; let n: Inner?
+            enum CodingKeys: String, CodingKey { case s, i, b, d, u, a, n }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                func read<T: Decodable>(_ key: CodingKeys) throws -> T? {
+                    guard container.contains(key), !(try container.decodeNil(forKey: key)) else { return nil }
+                    return try container.decode(T.self, forKey: key)
+                }
+                (s, i, b, d, u, a, n) = (try read(.s), try read(.i), try read(.b), try read(.d), try read(.u), try read(.a), try read(.n))
+            }
+        }
+        let forms = [
+            "", "s=x&i=1&b=on&d=2.5&u=255&a[]=1&n[x]=3", "s=&i=&b=&d=&u=&a[]=&n=", "s=null&i=null&n=null",
+            "i=x", "u=256", "s[k]=1", "i=1&i=2", "n[x]=y", "a[a]=1", "s=a&s=b", "n=1",
+        ]
+        for options in [URLEncodedFormDecoder(), URLEncodedFormDecoder(nilDecoding: .dropValue),
+                        URLEncodedFormDecoder(nilDecoding: .null), URLEncodedFormDecoder(duplicateKeys: .first)] {
+            for form in forms {
+                let synthesized = outcome(Synthesized.self, form, options).map { "\($0)" }
+                let byHand = outcome(ByHand.self, form, options).map { "\($0)".replacingOccurrences(of: "ByHand", with: "Synthesized") }
+                #expect(synthesized == byHand, "\(form) \(options.nilDecoding)")
+            }
+        }
+    }
 }

@@ -77,6 +77,44 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try decoder.decode(type, at: focus(key), depth: depth, key: key)
     }
 
+    // MARK: Optionals
+
+    // The protocol's own `decodeIfPresent` asks `contains`, then `decodeNil(forKey:)`, then
+    // `decode(_:forKey:)`: three lookups of the key. These find it once and read the same.
+
+    /// Where `key`'s value is, if it was sent and does not read as `nil`.
+    private func presentFocus(_ key: Key) -> FormValueDecoder.Focus? {
+        let focus = focus(key)
+        guard case .node = focus, !decoder.isNil(at: focus) else { return nil }
+        return focus
+    }
+
+    @inline(__always)
+    private func leafIfPresent<T: LeafValue>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let focus = presentFocus(key) else { return nil }
+        return try decoder.decodeLeaf(type, at: focus, depth: depth, key: key)
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try leafIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try leafIfPresent(type, key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let focus = presentFocus(key) else { return nil }
+        return try decoder.decode(type, at: focus, depth: depth, key: key)
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         decoder.push(key, depth: depth)
         return KeyedDecodingContainer(try FormKeyedDecodingContainer<NestedKey>(decoder: decoder, focus: focus(key), depth: depth + 1))
