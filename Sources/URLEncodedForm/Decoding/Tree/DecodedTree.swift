@@ -45,10 +45,11 @@ struct DecodedTree {
         setValue(pair, of: Self.root, key: key)
     }
 
-    /// Merges pair `pair`, whose name has the key path `path` (at least the base).
+    /// Merges pair `pair`, whose name has the key path `path` (at least the base), the first
+    /// `shared` segments of which are the previous path's, byte for byte.
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/conflictingKey(_:)``.
-    mutating func add(pair: Int32, path: UnsafeBufferPointer<KeySegment>) throws(URLEncodedFormDecoder.Error) {
+    mutating func add(pair: Int32, path: UnsafeBufferPointer<KeySegment>, shared: Int = 0) throws(URLEncodedFormDecoder.Error) {
         var parent = Self.root
         var key = path[path.startIndex].text
         var index = path.startIndex + 1
@@ -58,6 +59,18 @@ struct DecodedTree {
         var followsLastPath = true
         var beforeAnyAppend = true
         defer { lastPathCount = depth }
+        // Keys the last path followed and this one repeats lead to the same hashes, which are
+        // taken without comparing a key (the deepest checked to be a hash still). A key is
+        // followed as a hash when the segment after it is a key too: the last shared one is
+        // not when this path appends after it (`a[b][x]` then `a[b][]`).
+        var jump = min(shared, lastPathCount, path.count - 1)
+        if jump > 0 && path[jump].isAppend { jump -= 1 }
+        if jump > 0 && nodes[Int(lastPath[jump - 1].hash)].kind == .hash {
+            parent = lastPath[jump - 1].hash
+            key = path[jump].text
+            index = jump + 1
+            depth = jump
+        }
         while index < end {
             guard path[index].isAppend else {
                 if beforeAnyAppend && followsLastPath && depth < lastPathCount

@@ -8,15 +8,89 @@ struct KeySegment {
 
 /// The segments of the name being split, kept from name to name: overwritten in place, and
 /// appended without the uniqueness check an `Array` append costs.
+///
+/// It also keeps what the next name needs to take over the start of this one. Forms send the
+/// names of one object together (`items[7][id]`, `items[7][name]`, …), so a name usually
+/// repeats the previous one up to a `]`: the segments before that `]` are the same, and
+/// splitting resumes after it.
 struct KeyPathBuffer: ~Copyable {
     private var storage = UncheckedArray<KeySegment>(capacity: 16)
+    /// For each segment, where splitting can resume after it: the offset just past the `]` that
+    /// closed it, with the openers counted up to there; `offset` is `-1` for a segment that no
+    /// `]` closed (the base, a segment after a dot).
+    private var resumePoints = UncheckedArray<ResumePoint>(capacity: 16)
+    /// The last name split into a path, and the offset of its first opener; `nil` after a
+    /// plain key, whose partial segments nothing may take over.
+    private var lastName: UnsafeBufferPointer<UInt8>?
+    private(set) var firstOpener = -1
+
+    /// Where a split can resume, and the state it resumes in.
+    struct ResumePoint {
+        /// The offset in the name just past a `]`.
+        var offset: Int32
+        /// Openers (`[`, or `.` with dots) counted before `offset`.
+        var openers: Int32
+        /// How many segments come before `offset`.
+        var segmentCount: Int32
+    }
 
     /// The current name's segments, the base first: lent for as long as no segment is added.
     var segments: UnsafeBufferPointer<KeySegment> { UnsafeBufferPointer(storage.elements(from: 0)) }
 
-    mutating func removeAll() { storage.truncate(to: 0) }
+    /// Appends `segment`; `resumePoint` is where a split can resume after it, if a `]` closed it.
+    mutating func append(_ segment: KeySegment, resumingAt offset: Int = -1, openers: Int = 0) {
+        storage.append(segment)
+        resumePoints.append(ResumePoint(offset: Int32(offset), openers: Int32(openers), segmentCount: Int32(storage.count)))
+    }
 
-    mutating func append(_ segment: KeySegment) { storage.append(segment) }
+    /// The deepest point after a `]` up to which `name` is the last name split into a path, byte
+    /// for byte, with the segments before it kept and the rest dropped; or `nil`, when there is
+    /// none (the segments are then the last name's still: `removeAll()` before splitting anew).
+    mutating func resume(_ name: UnsafeBufferPointer<UInt8>) -> ResumePoint? {
+        guard let last = lastName else { return nil }
+        lastName = nil
+        let shared = Self.commonPrefixLength(last, name)
+        var segment = storage.count - 1
+        while segment > 0 {
+            let point = resumePoints[segment]
+            if point.offset >= 0 && Int(point.offset) <= shared {
+                truncate(to: Int(point.segmentCount))
+                return point
+            }
+            segment -= 1
+        }
+        return nil
+    }
+
+    mutating func removeAll() { truncate(to: 0) }
+
+    /// Keeps `name`, just split into the segments held, for the next name to resume from.
+    mutating func remember(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int) {
+        lastName = name
+        self.firstOpener = firstOpener
+    }
+
+    private mutating func truncate(to count: Int) {
+        storage.truncate(to: count)
+        resumePoints.truncate(to: count)
+    }
+
+    /// How many leading bytes `a` and `b` share: eight at a time, then one at a time.
+    private static func commonPrefixLength(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = min(a.count, b.count)
+        guard count > 0 else { return 0 }
+        let left = UnsafeRawPointer(a.baseAddress!)
+        let right = UnsafeRawPointer(b.baseAddress!)
+        var index = 0
+        while index + 8 <= count {
+            let difference = left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                ^ right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if difference != 0 { return index + UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count && a[index] == b[index] { index += 1 }
+        return index
+    }
 }
 
 /// Splits a name into its key path: `base[segment]…` (and, with
@@ -36,8 +110,9 @@ struct KeyPathSplitter {
     enum Split {
         /// One plain key, the whole name.
         case plainKey(TextRange)
-        /// A key path, in the `KeyPathBuffer`.
-        case path
+        /// A key path, in the `KeyPathBuffer`, whose first `shared` segments are the previous
+        /// name's, byte for byte.
+        case path(shared: Int)
     }
 
     /// Where the splitter stands in a name.
@@ -60,19 +135,24 @@ struct KeyPathSplitter {
     ///   segments (`[`, or `.` with dots) than the limit, whatever the rest of it holds.
     func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool,
                names: inout UnescapedNames, into segments: inout KeyPathBuffer) throws(URLEncodedFormDecoder.Error) -> Split {
+        // Where the previous name's segments can be taken over: just past a `]`, in the state
+        // splitting this name would reach there.
+        let resumed = segments.resume(name)
         // Most names sent plain have no path: `memchr` tells at once.
-        if !isEscaped && !containsOpener(name) { return .plainKey(range) }
+        if resumed == nil {
+            if !isEscaped && !containsOpener(name) { return .plainKey(range) }
+            segments.removeAll()
+        }
         let count = name.count
         let mark = names.count
-        segments.removeAll()
-        var place = Place.base
-        var openers = 0
-        var firstOpener = -1
+        var place = resumed == nil ? Place.base : .closed
+        var openers = Int(resumed?.openers ?? 0)
+        var firstOpener = resumed == nil ? -1 : segments.firstOpener
         var fits = true
         // Where the text being read starts, and whether any of it is escaped.
-        var start = 0
+        var index = Int(resumed?.offset ?? 0)
+        var start = index
         var textIsEscaped = false
-        var index = 0
         // Text is skipped a byte a turn by a table; a `%XX` is read only for the three bytes
         // the grammar has (`grammarByte`).
         let specials: UInt8 = isEscaped ? Self.structural | Self.escape : Self.structural
@@ -93,7 +173,8 @@ struct KeyPathSplitter {
                     if openers > maximumDepth { return }
                 }
                 if byte == UInt8(ascii: "]") && place == .bracket {
-                    segments.append(segment(name, start..<index, of: range, textIsEscaped, &names))
+                    segments.append(segment(name, start..<index, of: range, textIsEscaped, &names),
+                                    resumingAt: index + width, openers: openers)
                     place = .closed
                 } else if isOpener && !(place == .bracket && byte == UInt8(ascii: ".")) {
                     switch place {
@@ -143,7 +224,10 @@ struct KeyPathSplitter {
                 fits = index == start
             }
         }
-        if fits { return .path }
+        if fits {
+            segments.remember(name, firstOpener: firstOpener)
+            return .path(shared: Int(resumed?.segmentCount ?? 0))
+        }
         // The rest still counts towards the depth: a hostile name is refused, not read as a key.
         while index < count {
             let (byte, width) = isEscaped ? grammarByte(of: name, at: index) : (name[index], 1)

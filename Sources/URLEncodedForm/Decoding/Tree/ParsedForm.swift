@@ -30,7 +30,7 @@ struct ParsedForm {
                 let (range, isEscaped) = name(index)
                 switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped, names: &names, into: &path) {
                 case .plainKey(let key): tree.add(pair: Int32(index), plainKey: key)
-                case .path: try tree.add(pair: Int32(index), path: path.segments)
+                case .path(let shared): try tree.add(pair: Int32(index), path: path.segments, shared: shared)
                 }
             }
             return try body(ParsedForm(pairs: pairs, tree: tree))

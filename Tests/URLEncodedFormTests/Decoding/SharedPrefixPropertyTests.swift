@@ -1,0 +1,115 @@
+import FormBenchCore
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// A name that repeats the previous name up to a `]` takes over that name's segments, and the
+/// hashes it went through, instead of splitting and following them again (README's
+/// architecture page, "Decoding"). Taking over must read exactly what reading the name alone
+/// reads: random forms whose names grow from a cut of the previous name (mostly just past a
+/// `]`, plain or escaped) by keys, indices, appends, dots and malformed pieces read to the same
+/// tree or error as the same form with an unrelated plain pair between every two pairs, which
+/// leaves nothing to take over. Under brackets and dots, both invalid-input policies, and a
+/// depth limit that some names pass.
+///
+/// Seeded and replayable as the other fuzzers: `FUZZ_CASES=n`, `FUZZ_SEED=0x…`, `FUZZ_BASE=…`.
+struct SharedPrefixPropertyTests {
+    private static let openers = ["[", "%5B", "%5b"]
+    private static let closers = ["]", "%5D", "%5d"]
+    private static let keys = ["", "", "0", "1", "10", "k", "id", "\u{E9}", "%41", "a+b", "x.y", "%2E", "[", "]"]
+    private static let bases = ["a", "b", "items", "a.b", "%61", ""]
+
+    /// The key of the pair put between every two pairs: no generated name holds it.
+    private static let separatorKey = "~"
+
+    /// One case: a form of one to twelve pairs, each name grown from a cut of the one before.
+    static func form(seed: UInt64) -> String {
+        var rng = SplitMix64(seed: seed)
+        var previous = ""
+        var pairs: [String] = []
+        for _ in 0 ..< Int.random(in: 1 ... 12, using: &rng) {
+            var name = Int.random(in: 0 ..< 5, using: &rng) == 0 ? bases.randomElement(using: &rng)! : cut(previous, using: &rng)
+            for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
+                switch Int.random(in: 0 ..< 20, using: &rng) {
+                case 0 ..< 15: name += openers.randomElement(using: &rng)! + keys.randomElement(using: &rng)! + closers.randomElement(using: &rng)!
+                case 15 ..< 17: name += "." + keys.randomElement(using: &rng)!
+                case 17: name += keys.randomElement(using: &rng)!
+                default: name += (openers + closers).randomElement(using: &rng)!
+                }
+            }
+            previous = name
+            pairs.append(Int.random(in: 0 ..< 10, using: &rng) == 0 ? name : name + "=" + ["1", "v", ""].randomElement(using: &rng)!)
+        }
+        return pairs.joined(separator: "&")
+    }
+
+    /// `name` cut just past one of its closing brackets (plain or escaped), or anywhere outside
+    /// an escape or a character.
+    private static func cut(_ name: String, using rng: inout SplitMix64) -> String {
+        let scalars = Array(name.unicodeScalars)
+        var closings: [Int] = []
+        var cuts = [0]
+        var index = 0
+        while index < scalars.count {
+            let width = scalars[index] == "%" ? 3 : 1
+            index += width
+            cuts.append(index)
+            if scalars[index - 1] == "]" || (width == 3 && String(String.UnicodeScalarView(scalars[index - 2 ..< index])).lowercased() == "5d") {
+                closings.append(index)
+            }
+        }
+        let end = Int.random(in: 0 ..< 5, using: &rng) > 0 && !closings.isEmpty ? closings.randomElement(using: &rng)! : cuts.randomElement(using: &rng)!
+        return String(String.UnicodeScalarView(scalars[..<end]))
+    }
+
+    /// What `decoder` reads from `form`, without the separator's key.
+    static func outcome(of form: String, _ decoder: URLEncodedFormDecoder) -> String {
+        do {
+            var parameters = try decoder.parameters(from: form)
+            parameters[separatorKey] = nil
+            return "\(Form(parameters))"
+        } catch let DecodingError.dataCorrupted(context) {
+            return "error \(String(describing: context.underlyingError))"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// A difference between reading the seed's form and reading it with a separating pair
+    /// between every two pairs, if any.
+    static func difference(seed: UInt64) -> String? {
+        let form = form(seed: seed)
+        let separated = form.split(separator: "&", omittingEmptySubsequences: false).joined(separator: "&\(separatorKey)=&")
+        for keyPaths in [URLEncodedFormDecoder.KeyPathDecoding.brackets, .dots] {
+            for policy in [URLEncodedFormDecoder.InvalidInputPolicy.throw, .whatwg] {
+                let decoder = URLEncodedFormDecoder(keyPathDecoding: keyPaths, invalidInput: policy, limits: .init(maximumDepth: 4))
+                let together = outcome(of: form, decoder)
+                let apart = outcome(of: separated, decoder)
+                if together != apart {
+                    return "FUZZ_SEED=0x\(String(seed, radix: 16)) \(keyPaths) \(policy): \(form)\n  together: \(together)\n  apart:    \(apart)"
+                }
+            }
+        }
+        return nil
+    }
+
+    @Test func namesThatRepeatThePreviousNameReadAsTheyReadAlone() {
+        let seeds = FuzzConfiguration(defaultCases: 3_000).seeds
+        let differences = seeds.compactMap { Self.difference(seed: $0) }
+        for difference in differences.prefix(10) { Issue.record("\(difference)") }
+        #expect(differences.isEmpty, "\(differences.count) of \(seeds.count) forms read differently")
+    }
+
+    /// The generator reaches what the property is about: names taken over at every depth, and
+    /// appends right after a taken-over key (`a[b][x]` then `a[b][]`), under each outcome.
+    @Test func theFormsRepeatPrefixesAndReachTreesAndErrors() {
+        let forms = FuzzConfiguration(defaultCases: 3_000, environment: [:]).seeds.map { Self.form(seed: $0) }
+        let outcomes = forms.map { Self.outcome(of: $0, URLEncodedFormDecoder(limits: .init(maximumDepth: 4))) }
+        #expect(forms.filter { $0.contains("%5D%5B") || $0.contains("][") }.count > 1_000)
+        #expect(forms.filter { $0.contains("][]") }.count > 100)
+        #expect(outcomes.filter { !$0.hasPrefix("error") }.count > 1_000)
+        #expect(outcomes.filter { $0.contains("sent in two shapes") }.count > 50)
+        #expect(outcomes.filter { $0.contains("key-path segments") }.count > 50)
+        #expect(outcomes.filter { $0.contains("Invalid") }.isEmpty)
+    }
+}
