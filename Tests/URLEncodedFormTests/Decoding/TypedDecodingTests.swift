@@ -330,4 +330,35 @@ struct TypedDecodingTests {
             }
         }
     }
+
+    /// `[String: String]` is read without `Dictionary.init(from:)`; it must read what it reads,
+    /// values, keys and errors alike, under every key decoding (two keys converted to one).
+    @Test func aStringDictionaryReadsAsDictionaryInitFromReadsIt() throws {
+        struct Direct: Decodable { let d: [String: String]?; let e: [String: String]? }
+        struct Boxed: Decodable { let d: [String: Element<String>]?; let e: [String: Element<String>]? }
+        let forms = [
+            "d[a]=1&d[b]=&d[c+d]=%C3%A9&e[x_y]=1&e[xY]=2&e[x-y]=3", "d[007]=x&d[-3]=y&d[]=z", "d[a][b]=1", "d[a]=1&d[a]=2",
+            "d=1", "d[]=1&d[]=2", "d[0]=1&d[1]=2", "e[k]=1&e[k][]=2", "", "d[a]=1&d[b][c]=2", "d[Ame\u{301}lie]=1&d[Am%C3%A9lie]=2",
+        ]
+        let decodings: [URLEncodedFormDecoder.KeyDecoding] = [.useDefaultKeys, .convertFromSnakeCase, .convertFromKebabCase, .custom { _ in "same" }]
+        for keyDecoding in decodings {
+            for duplicates in [URLEncodedFormDecoder.DuplicateKeyPolicy.error, .last] {
+                let decoder = URLEncodedFormDecoder(keyDecoding: keyDecoding, duplicateKeys: duplicates)
+                for form in forms {
+                    let direct = outcome(Direct.self, form, decoder).map { [$0.d, $0.e].map { $0?.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } } }
+                    let boxed = outcome(Boxed.self, form, decoder).map { [$0.d, $0.e].map { $0?.mapValues(\.value).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } } }
+                    #expect(direct == boxed, "\(form)")
+                }
+            }
+        }
+        // An error's path has the key's text and the integer it reads as.
+        for (form, integer) in [("d[007][x]=1", 7 as Int?), ("d[a][x]=1", nil)] {
+            guard case .failure(let error) = Result(catching: { try decoder.decode(Direct.self, from: form) }),
+                  case DecodingError.typeMismatch(_, let context)? = error as? DecodingError else {
+                Issue.record("no type mismatch for \(form)")
+                continue
+            }
+            #expect(context.codingPath.last?.intValue == integer, "\(form)")
+        }
+    }
 }

@@ -11,17 +11,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     init(decoder: FormValueDecoder, focus: FormValueDecoder.Focus, depth: Int) throws {
         self.decoder = decoder
         self.depth = depth
-        switch focus {
-        case .absent:
-            node = -1
-        case .node(let index) where decoder.nodes[Int(index)].kind == .hash:
-            node = index
-        case .node(let index):
-            throw decoder.typeMismatch([String: Any].self, expected: "a hash (`key[…]=` pairs)", found: index)
-        case .value:
-            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: decoder.path, debugDescription: "Expected a hash (`key[…]=` pairs), found a value."))
-        }
+        node = try decoder.hash(at: focus)
     }
 
     var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }

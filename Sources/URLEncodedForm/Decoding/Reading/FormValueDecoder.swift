@@ -121,7 +121,31 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == [Int].self { return unsafeBitCast(try decodeLeafArray(of: Int.self), to: T.self) }
         if T.self == [Double].self { return unsafeBitCast(try decodeLeafArray(of: Double.self), to: T.self) }
         if T.self == [Bool].self { return unsafeBitCast(try decodeLeafArray(of: Bool.self), to: T.self) }
+        if T.self == [String: String].self { return unsafeBitCast(try decodeStringDictionary(), to: T.self) }
         return try T(from: self)
+    }
+
+    /// What `[String: String](from: self)` reads: the standard library's version asks for every
+    /// key's value by the key (a lookup, and the generic path), where the children are at hand,
+    /// in the order `allKeys` lists them.
+    private func decodeStringDictionary() throws -> [String: String] {
+        let hash = try hash(at: focus)
+        guard hash >= 0 else { return [:] }
+        var dictionary: [String: String] = [:]
+        // The children the tree holds, not a number the input spelled.
+        dictionary.reserveCapacity(Int(nodes[Int(hash)].count))
+        let depth = path.count
+        var keysAreConverted = true
+        if case .useDefaultKeys = options.keyDecoding { keysAreConverted = false }
+        var child = nodes[Int(hash)].first
+        while child >= 0 {
+            let key = convertKey(form.bytes.string(nodes[Int(child)].key))
+            // A converted key reads the first child converted to it, as a lookup by it would.
+            let source = keysAreConverted ? convertedChild(of: hash, key) ?? child : child
+            dictionary[key] = try decodeLeaf(String.self, at: .node(source), depth: depth, key: DictionaryTextKey(stringValue: key))
+            child = nodes[Int(child)].next
+        }
+        return dictionary
     }
 
     /// What `[Element](from: self)` reads, element by element through the same container.
@@ -265,6 +289,23 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: Keys
 
+    /// The hash at `focus`, or `-1` where nothing was sent (an empty hash to a keyed container).
+    ///
+    /// - Throws: `DecodingError.typeMismatch` where a value or an array stands.
+    func hash(at focus: Focus) throws -> Int32 {
+        switch focus {
+        case .absent:
+            return -1
+        case .node(let index) where nodes[Int(index)].kind == .hash:
+            return index
+        case .node(let index):
+            throw typeMismatch([String: Any].self, expected: "a hash (`key[…]=` pairs)", found: index)
+        case .value:
+            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                codingPath: path, debugDescription: "Expected a hash (`key[…]=` pairs), found a value."))
+        }
+    }
+
     /// The child of the hash `node` that `key` names.
     func child(of node: Int32, for key: some CodingKey) -> Int32? {
         guard case .useDefaultKeys = options.keyDecoding else { return convertedChild(of: node, key.stringValue) }
@@ -384,6 +425,17 @@ struct TextCodingKey: CodingKey {
         guard let integer = key.intValue else { return TextCodingKey(stringValue: key.stringValue) }
         return String(integer) == key.stringValue ? TextCodingKey(intValue: integer) : key
     }
+}
+
+/// A `[String: V]`'s key in a coding path, as the standard library's dictionary key has it: its
+/// text, and the integer that text reads as (`"007"` is 7). Two words: it sits inline in
+/// `any CodingKey`.
+struct DictionaryTextKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { Int(stringValue) }
+
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
 }
 
 /// An array element's place in a coding path: its text is made only if someone reads it.
