@@ -1,8 +1,14 @@
 import Foundation
 
-/// One segment of a key path: a key, or `[]` ("append").
+/// One segment of a key path: a key, or `[]` ("append"); and where the next name may resume
+/// splitting after it (`KeyPathBuffer`).
 struct KeySegment {
     var text: TextRange
+    /// The offset in the name just past the `]` that closed this segment, or `-1` where no `]`
+    /// did (the base, a segment after a dot).
+    var resumeOffset: Int32 = -1
+    /// Openers (`[`, or `.` with dots) counted before `resumeOffset`.
+    var openersBefore: Int32 = 0
     var isAppend: Bool
 }
 
@@ -15,10 +21,6 @@ struct KeySegment {
 /// splitting resumes after it.
 struct KeyPathBuffer: ~Copyable {
     private var storage = UncheckedArray<KeySegment>(capacity: 16)
-    /// For each segment, where splitting can resume after it: the offset just past the `]` that
-    /// closed it, with the openers counted up to there; `offset` is `-1` for a segment that no
-    /// `]` closed (the base, a segment after a dot).
-    private var resumePoints = UncheckedArray<ResumePoint>(capacity: 16)
     /// The last name split into a path, and the offset of its first opener; `nil` after a
     /// plain key, whose partial segments nothing may take over.
     private var lastName: UnsafeBufferPointer<UInt8>?
@@ -37,10 +39,8 @@ struct KeyPathBuffer: ~Copyable {
     /// The current name's segments, the base first: lent for as long as no segment is added.
     var segments: UnsafeBufferPointer<KeySegment> { UnsafeBufferPointer(storage.elements(from: 0)) }
 
-    /// Appends `segment`; `resumePoint` is where a split can resume after it, if a `]` closed it.
-    mutating func append(_ segment: KeySegment, resumingAt offset: Int = -1, openers: Int = 0) {
+    mutating func append(_ segment: KeySegment) {
         storage.append(segment)
-        resumePoints.append(ResumePoint(offset: Int32(offset), openers: Int32(openers), segmentCount: Int32(storage.count)))
     }
 
     /// The deepest point after a `]` up to which `name` is the last name split into a path, byte
@@ -52,27 +52,22 @@ struct KeyPathBuffer: ~Copyable {
         let shared = Self.commonPrefixLength(last, name)
         var segment = storage.count - 1
         while segment > 0 {
-            let point = resumePoints[segment]
-            if point.offset >= 0 && Int(point.offset) <= shared {
-                truncate(to: Int(point.segmentCount))
-                return point
+            let offset = storage[segment].resumeOffset
+            if offset >= 0 && Int(offset) <= shared {
+                storage.truncate(to: segment + 1)
+                return ResumePoint(offset: offset, openers: storage[segment].openersBefore, segmentCount: Int32(segment + 1))
             }
             segment -= 1
         }
         return nil
     }
 
-    mutating func removeAll() { truncate(to: 0) }
+    mutating func removeAll() { storage.truncate(to: 0) }
 
     /// Keeps `name`, just split into the segments held, for the next name to resume from.
     mutating func remember(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int) {
         lastName = name
         self.firstOpener = firstOpener
-    }
-
-    private mutating func truncate(to count: Int) {
-        storage.truncate(to: count)
-        resumePoints.truncate(to: count)
     }
 
     /// How many leading bytes `a` and `b` share: eight at a time, then one at a time.
@@ -173,8 +168,10 @@ struct KeyPathSplitter {
                     if openers > maximumDepth { return }
                 }
                 if byte == UInt8(ascii: "]") && place == .bracket {
-                    segments.append(segment(name, start..<index, of: range, textIsEscaped, &names),
-                                    resumingAt: index + width, openers: openers)
+                    var closed = segment(name, start..<index, of: range, textIsEscaped, &names)
+                    closed.resumeOffset = Int32(index + width)
+                    closed.openersBefore = Int32(openers)
+                    segments.append(closed)
                     place = .closed
                 } else if isOpener && !(place == .bracket && byte == UInt8(ascii: ".")) {
                     switch place {
