@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Encodes `Encodable` values as `application/x-www-form-urlencoded` text, byte for byte as
 /// Alamofire 5.12's `URLEncodedFormEncoder` does, in a single pass over one growing buffer.
@@ -102,7 +101,7 @@ public final class URLEncodedFormEncoder: Sendable {
 
     /// Every option but ``allowedCharacters``, which `escaping` keeps.
     private let options: EncodingOptions
-    private let escaping: Mutex<Escaping>
+    private let escaping: LockedValue<Escaping>
     /// Sessions of finished encodings, for the next encodings to reuse.
     private let idleSessions = SessionPool()
     /// A session that holds more than this many bytes is kept only while encodings need them.
@@ -144,7 +143,7 @@ public final class URLEncodedFormEncoder: Sendable {
                                        arrayEncoding: arrayEncoding, boolEncoding: boolEncoding, dataEncoding: dataEncoding,
                                        dateEncoding: dateEncoding, keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding,
                                        nilEncoding: nilEncoding, spaceEncoding: spaceEncoding, maximumDepth: max(0, maximumDepth))
-        self.escaping = Mutex(Escaping(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding))
+        self.escaping = LockedValue(Escaping(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding))
     }
 
     /// Encodes `value` as a form-urlencoded `String`.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Writes `[String: Any]` parameters as Alamofire's `URLEncoding.queryComponents(fromKey:value:)`
 /// would, without its `String`s and tuple arrays: one walk, escaped bytes into one buffer.
@@ -502,7 +501,7 @@ final class SpareParameterWriterMemory: Sendable {
         var large: Box?
     }
 
-    private let spares = Mutex(Spares())
+    private let spares = LockedValue(Spares())
 
     /// Spare memory, emptied, if there is some.
     func take() -> ParameterWriterMemory? {

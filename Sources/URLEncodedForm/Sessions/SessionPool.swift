@@ -5,10 +5,8 @@ import Synchronization
 /// of allocating (and page-faulting in) the same buffers again.
 ///
 /// One session waits in an atomic slot, which the common case (one encoding at a time) takes
-/// and fills again without a lock. A few more wait behind an `NSLock` (a pthread mutex) for
-/// threads that share the encoder. Not `Synchronization.Mutex`: on Linux it waits on a raw
-/// futex that ThreadSanitizer cannot see, so every session handed from one thread to another
-/// would be reported as a race. (Atomics it sees.)
+/// and fills again without a lock. A few more wait behind a lock (`LockedValue`) for threads
+/// that share the encoder.
 final class SessionPool: @unchecked Sendable {
     /// At most this many idle sessions wait behind the lock: enough for a few threads sharing
     /// the encoder.
@@ -17,8 +15,7 @@ final class SessionPool: @unchecked Sendable {
     /// A session owned by the slot (retained), or `nil`. Acquiring and releasing orderings hand
     /// the session's memory over with it.
     private let slot = Atomic<Unmanaged<EncodingSession>?>(nil)
-    private let lock = NSLock()
-    private var idle: [EncodingSession] = []
+    private let idle = LockedValue<[EncodingSession]>([])
 
     deinit {
         slot.load(ordering: .relaxed)?.release()
@@ -29,7 +26,7 @@ final class SessionPool: @unchecked Sendable {
         if let session = slot.exchange(nil, ordering: .acquiring) {
             return session.takeRetainedValue()
         }
-        return lock.withLock { idle.popLast() }
+        return idle.withLock { $0.popLast() }
     }
 
     /// Keeps `session` unless the pool is full.
@@ -37,7 +34,7 @@ final class SessionPool: @unchecked Sendable {
         let retained = Unmanaged.passRetained(session)
         guard !slot.compareExchange(expected: nil, desired: retained, ordering: .releasing).exchanged else { return }
         retained.release()
-        lock.withLock {
+        idle.withLock { idle in
             if idle.count < Self.lockedLimit {
                 idle.append(session)
             }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `DateEncoding.iso8601` text, `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, as `ISO8601DateFormatter` with
 /// `.withInternetDateTime` writes it on Linux.
@@ -71,7 +70,7 @@ enum ISO8601Timestamp {
     }
 
     /// `ISO8601DateFormatter` is not `Sendable`; this one is only used under its lock.
-    private static let formatter = Mutex(FormatterBox())
+    private static let formatter = LockedValue(FormatterBox())
 
     private final class FormatterBox: @unchecked Sendable {
         let formatter: ISO8601DateFormatter = {
