@@ -9,8 +9,10 @@ import Foundation
 /// reported so). The pthread calls are intercepted, and the hand-over is seen.
 final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    /// Only touched between `lock.lock()` and `lock.unlock()`.
-    private var value: Value
+    /// Only touched between `lock.lock()` and `lock.unlock()`, which is what makes the accesses
+    /// exclusive: the runtime's dynamic check (`swift_beginAccess` on every lock) would only
+    /// repeat it.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: consuming Value) {
         self.value = value
