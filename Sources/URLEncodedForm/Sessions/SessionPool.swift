@@ -7,7 +7,7 @@ import Synchronization
 /// One session waits in an atomic slot, which the common case (one encoding at a time) takes
 /// and fills again without a lock. A few more wait behind a lock (`LockedValue`) for threads
 /// that share the encoder.
-final class SessionPool: @unchecked Sendable {
+final class SessionPool: Sendable {
     /// At most this many idle sessions wait behind the lock: enough for a few threads sharing
     /// the encoder.
     private static let lockedLimit = 3

@@ -14,7 +14,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
     /// repeat it.
     @exclusivity(unchecked) private var value: Value
 
-    init(_ value: consuming Value) {
+    init(_ value: Value) {
         self.value = value
     }
 
