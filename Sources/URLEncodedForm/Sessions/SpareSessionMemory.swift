@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Only a little is kept, and only small memory: an encoder keeps its large buffers itself,
 /// for as long as it lives.
-final class SpareSessionMemory: @unchecked Sendable {
+final class SpareSessionMemory: Sendable {
     static let shared = SpareSessionMemory()
 
     /// At most this many sets of buffers wait: enough for a few threads making encoders.
@@ -14,12 +14,11 @@ final class SpareSessionMemory: @unchecked Sendable {
     /// Memory holding more than this is freed rather than kept.
     private static let capacityLimit = 1 << 20
 
-    private let lock = NSLock()
-    private var spares: [SessionMemory] = []
+    private let spares = LockedValue<[SessionMemory]>([])
 
     /// Spare memory, emptied, if there is some.
     func take() -> SessionMemory? {
-        lock.withLock { spares.popLast() }
+        spares.withLock { $0.popLast() }
     }
 
     /// Keeps `memory`, its last encoding forgotten, for a later session, or frees it when it is
@@ -31,7 +30,7 @@ final class SpareSessionMemory: @unchecked Sendable {
             return
         }
         memory.removeAll()
-        let kept = lock.withLock {
+        let kept = spares.withLock { spares in
             guard spares.count < Self.limit else { return false }
             spares.append(memory)
             return true
