@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// The idle sessions of one encoder, kept so that the next encodings reuse their memory instead

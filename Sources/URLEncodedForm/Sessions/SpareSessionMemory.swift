@@ -1,5 +1,3 @@
-import Foundation
-
 /// The memory of sessions that ended with their encoder, kept process-wide for new sessions
 /// of any encoder, so that an encoder made per request starts from warm buffers instead of
 /// allocating, zeroing and freeing them each time.

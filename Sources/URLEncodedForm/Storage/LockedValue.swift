@@ -12,6 +12,7 @@ import Foundation
 /// `LockStorage`), which also gives the mutex the fixed address pthreads require. A box
 /// holding an `NSLock` costs three (the box, the lock, the lock's mutex), paid by every encoder
 /// made per request.
+///
 /// `@unchecked`: `ManagedBuffer` is not `Sendable`; the lock is what makes sharing it safe.
 struct LockedValue<Value: Sendable>: @unchecked Sendable {
     private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
