@@ -1,0 +1,218 @@
+import FormBenchCore
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// The flat level's escapes and UTF-8 check, against an oracle written from the rules alone:
+/// random byte forms (separators, plain text, `+`, escapes of every kind of byte in either case,
+/// raw non-ASCII bytes, characters of every length spelled in a mix of raw and escaped bytes,
+/// broken escapes) read as the oracle reads them. Under `.throw`: the error at the smallest
+/// offset among the invalid escapes outside a character and the characters that are not
+/// well-formed UTF-8 (a character's error at its first byte), or the pairs when there is none;
+/// under `.whatwg`: the pairs, each part percent-decoded on its own (a broken escape kept as
+/// written) and read by the standard library's replacing UTF-8 decoder.
+///
+/// The oracle decodes each character and checks its scalar (overlong, surrogate, past
+/// U+10FFFF) instead of following Unicode's table of well-formed byte ranges as the scanner
+/// does, so the two do not share a mistake.
+///
+/// Seeded and replayable as the other fuzzers: `FUZZ_CASES=n`, `FUZZ_SEED=0x…`, `FUZZ_BASE=…`.
+struct FlatLevelPropertyTests {
+    /// What a form reads as: the values of each name in order, or the input error.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case pairs([String: [String]])
+        case error(URLEncodedFormDecoder.Error)
+
+        var description: String {
+            switch self {
+            case .pairs(let pairs): return "\(pairs.sorted { $0.key < $1.key })"
+            case .error(let error): return "error \(error)"
+            }
+        }
+    }
+
+    /// Bytes an escape or a raw byte spells: ASCII that matters to the flat level, and
+    /// non-ASCII bytes of every class (continuations, leads of each length, the leads with a
+    /// narrower second byte, bytes UTF-8 never uses).
+    private static let interestingBytes: [UInt8] = [0x41, 0x7A, 0x20, 0x26, 0x3D, 0x2B, 0x25, 0x00,
+                                                    0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+                                                    0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF]
+    /// Characters of one to four bytes, the edges of each length among them.
+    private static let characters: [Unicode.Scalar] = ["\u{80}", "\u{E9}", "\u{7FF}", "\u{800}", "\u{6771}", "\u{D7FF}",
+                                                       "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{10000}", "\u{1F680}", "\u{10FFFF}"]
+    private static let brokenEscapes = ["%", "%4", "%G1", "%4G", "%%", "%+1"]
+
+    /// `%XX` for `byte`, its hexadecimal digits in upper or lower case.
+    private static func escape(_ byte: UInt8, using rng: inout SplitMix64) -> [UInt8] {
+        let hex = String(byte, radix: 16, uppercase: Bool.random(using: &rng))
+        return Array(("%" + (hex.count == 1 ? "0" : "") + hex).utf8)
+    }
+
+    /// One case: up to forty pieces; in half the cases only pieces that read under `.throw`
+    /// (no stray non-ASCII byte, no broken escape), so that the pairs are compared there too.
+    static func form(seed: UInt64) -> [UInt8] {
+        var rng = SplitMix64(seed: seed)
+        let wellFormed = Bool.random(using: &rng)
+        var form: [UInt8] = []
+        for _ in 0 ..< Int.random(in: 0 ... 40, using: &rng) {
+            var piece = Int.random(in: 0 ..< 100, using: &rng)
+            if wellFormed && piece >= 29 && piece < 67 { piece = 67 }
+            if wellFormed && piece >= 94 { piece = 12 }
+            switch piece {
+            case 0 ..< 6: form.append(UInt8(ascii: "&"))
+            case 6 ..< 12: form.append(UInt8(ascii: "="))
+            case 12 ..< 25: form += Array(["a", "bc", "x1", "~"].randomElement(using: &rng)!.utf8)
+            case 25 ..< 29: form.append(UInt8(ascii: "+"))
+            case 29 ..< 55: form += escape(interestingBytes.randomElement(using: &rng)!, using: &rng)
+            case 55 ..< 67: form.append(interestingBytes.filter { $0 >= 0x80 }.randomElement(using: &rng)!)
+            case 67 ..< 94:
+                for byte in String(characters.randomElement(using: &rng)!).utf8 {
+                    form += Bool.random(using: &rng) ? escape(byte, using: &rng) : [byte]
+                }
+            default: form += Array(brokenEscapes.randomElement(using: &rng)!.utf8)
+            }
+        }
+        return form
+    }
+
+    /// A part's bytes, percent-decoded: each with the offset it starts at in the form, and
+    /// whether it is the `%` of a broken escape (then read as written).
+    private struct DecodedByte {
+        let value: UInt8
+        let offset: Int
+        let isBrokenEscape: Bool
+    }
+
+    private static func percentDecoded(_ form: [UInt8], _ range: Range<Int>) -> [DecodedByte] {
+        var bytes: [DecodedByte] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = form[index]
+            if byte == UInt8(ascii: "%") {
+                if index + 2 < range.upperBound, let high = hexDigit(form[index + 1]), let low = hexDigit(form[index + 2]) {
+                    bytes.append(DecodedByte(value: high * 16 + low, offset: index, isBrokenEscape: false))
+                    index += 3
+                } else {
+                    bytes.append(DecodedByte(value: byte, offset: index, isBrokenEscape: true))
+                    index += 1
+                }
+                continue
+            }
+            bytes.append(DecodedByte(value: byte == UInt8(ascii: "+") ? 0x20 : byte, offset: index, isBrokenEscape: false))
+            index += 1
+        }
+        return bytes
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        UInt8(String(UnicodeScalar(byte)), radix: 16)
+    }
+
+    /// The offsets of `part`'s errors: each broken escape outside a character, and the first
+    /// byte of each character that is not UTF-8.
+    private static func errors(in part: [DecodedByte]) -> [URLEncodedFormDecoder.Error] {
+        var errors: [URLEncodedFormDecoder.Error] = []
+        var index = 0
+        while index < part.count {
+            let lead = part[index]
+            if lead.value < 0x80 {
+                if lead.isBrokenEscape { errors.append(.invalidPercentEscape(offset: lead.offset)) }
+                index += 1
+                continue
+            }
+            // 1 for a byte no character starts with (a continuation, or 0xF8 and above).
+            let length = lead.value >= 0xF8 ? 1 : lead.value >= 0xF0 ? 4 : lead.value >= 0xE0 ? 3 : lead.value >= 0xC0 ? 2 : 1
+            var scalar = UInt32(lead.value) & [0, 0, 0x1F, 0x0F, 0x07][length]
+            var taken = 1
+            while taken < length, index + taken < part.count, part[index + taken].value & 0xC0 == 0x80 {
+                scalar = scalar << 6 | UInt32(part[index + taken].value & 0x3F)
+                taken += 1
+            }
+            let smallest: UInt32 = [0, 0, 0x80, 0x800, 0x10000][length]
+            if length == 1 || taken < length || scalar < smallest || (0xD800 ... 0xDFFF).contains(scalar) || scalar > 0x10FFFF {
+                errors.append(.invalidUTF8(offset: lead.offset))
+                // What follows is read anew from the first byte that is not a continuation.
+                index += 1
+                while index < part.count, part[index].value & 0xC0 == 0x80, !part[index].isBrokenEscape { index += 1 }
+            } else {
+                index += length
+            }
+        }
+        return errors
+    }
+
+    /// What the rules say `form` reads as under `policy`.
+    static func expected(_ form: [UInt8], _ policy: URLEncodedFormDecoder.InvalidInputPolicy) -> Outcome {
+        var pairs: [String: [String]] = [:]
+        var errors: [URLEncodedFormDecoder.Error] = []
+        var start = 0
+        for end in form.indices.filter({ form[$0] == UInt8(ascii: "&") }) + [form.count] {
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            let equals = form[start ..< end].firstIndex(of: UInt8(ascii: "=")) ?? end
+            let name = percentDecoded(form, start ..< equals)
+            let value = percentDecoded(form, min(equals + 1, end) ..< end)
+            errors += Self.errors(in: name) + Self.errors(in: value)
+            func text(_ part: [DecodedByte]) -> String { String(decoding: part.map(\.value), as: UTF8.self) }
+            pairs[text(name), default: []].append(text(value))
+        }
+        guard policy == .throw, let first = errors.min(by: { offset(of: $0) < offset(of: $1) }) else { return .pairs(pairs) }
+        return .error(first)
+    }
+
+    private static func offset(of error: URLEncodedFormDecoder.Error) -> Int {
+        switch error {
+        case .invalidPercentEscape(let offset), .invalidUTF8(let offset): return offset
+        default: return -1
+        }
+    }
+
+    /// What the decoder reads `form` as under `policy`.
+    static func actual(_ form: [UInt8], _ policy: URLEncodedFormDecoder.InvalidInputPolicy) -> Outcome {
+        do {
+            return .pairs(try URLEncodedFormDecoder(invalidInput: policy).decode([String: [String]].self, from: form))
+        } catch let DecodingError.dataCorrupted(context) {
+            if let error = context.underlyingError as? URLEncodedFormDecoder.Error { return .error(error) }
+            return .error(.conflictingKey("unexpected: \(context)"))
+        } catch {
+            return .error(.conflictingKey("unexpected: \(error)"))
+        }
+    }
+
+    /// A difference between the decoder and the oracle on the seed's form, if any.
+    static func difference(seed: UInt64) -> String? {
+        let form = form(seed: seed)
+        for policy in [URLEncodedFormDecoder.InvalidInputPolicy.throw, .whatwg] {
+            let expected = expected(form, policy)
+            let actual = actual(form, policy)
+            if expected != actual {
+                return "FUZZ_SEED=0x\(String(seed, radix: 16)) \(policy): \(form.map { String(format: "%02X", $0) }.joined(separator: " "))\n"
+                    + "  expected: \(expected)\n  actual:   \(actual)"
+            }
+        }
+        return nil
+    }
+
+    @Test func escapesAndUTF8ReadAsTheRulesSay() {
+        let seeds = FuzzConfiguration(defaultCases: 5_000).seeds
+        let differences = seeds.compactMap { Self.difference(seed: $0) }
+        for difference in differences.prefix(10) { Issue.record("\(difference)") }
+        #expect(differences.isEmpty, "\(differences.count) of \(seeds.count) forms read differently")
+    }
+
+    /// The generator reaches what the property is about: forms that read, and forms that fail
+    /// with each error, a broken escape within a character among them.
+    @Test func theFormsReachPairsAndBothErrors() {
+        let forms = FuzzConfiguration(defaultCases: 5_000, environment: [:]).seeds.map { Self.form(seed: $0) }
+        let outcomes = forms.map { Self.expected($0, .throw) }
+        let read = outcomes.compactMap { if case .pairs(let pairs) = $0 { pairs } else { nil } }
+        #expect(read.count > 2_000)
+        #expect(read.filter { $0.contains { pair in (pair.key + pair.value.joined()).unicodeScalars.contains { !$0.isASCII } } }.count > 1_000)
+        #expect(outcomes.filter { if case .error(.invalidUTF8) = $0 { true } else { false } }.count > 1_000)
+        #expect(outcomes.filter { if case .error(.invalidPercentEscape) = $0 { true } else { false } }.count > 300)
+        let characterThenBrokenEscape = forms.filter { form in
+            form.indices.dropLast(3).contains { form[$0] >= 0xC2 && form[$0] <= 0xF4 && form[$0 + 1] == UInt8(ascii: "%") && form[$0 + 2] == UInt8(ascii: "G") }
+        }
+        #expect(characterThenBrokenEscape.count > 10)
+    }
+}
