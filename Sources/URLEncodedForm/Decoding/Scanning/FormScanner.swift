@@ -8,8 +8,9 @@ struct FormScanner {
     private let input: UnsafeBufferPointer<UInt8>
     private let throwsOnInvalidInput: Bool
     private let maximumParameterCount: Int
-    /// `PercentDecoding.hexDigits`, held: a static's every read checks that it is initialized.
+    /// The static tables, held: a static's every read checks that it is initialized.
     private let hexDigits = PercentDecoding.hexDigits
+    private let classes = Self.byteClasses
 
     init(input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) {
         self.input = input
@@ -22,8 +23,8 @@ struct FormScanner {
         case plain, ampersand, equals, percent, plus, nonASCII
     }
 
-    private static let classes: [ByteClass] = (0...255).map { byte in
-        switch UInt8(byte) {
+    private static let byteClasses = ByteTable<ByteClass> { byte in
+        switch byte {
         case UInt8(ascii: "&"): return .ampersand
         case UInt8(ascii: "="): return .equals
         case UInt8(ascii: "%"): return .percent
@@ -46,56 +47,54 @@ struct FormScanner {
         pairs.reserveCapacity(min(input.count / 16 + 1, 4_096))
         let count = input.count
         var index = 0
-        try Self.classes.withUnsafeBufferPointer { classes throws(URLEncodedFormDecoder.Error) in
-            while index < count {
-                let start = index
-                var equals = -1
-                // Whether the part being read (the name until the first `=`, then the value)
-                // needs unescaping, and whether the name did.
-                var escaped = false
-                var nameIsEscaped = false
-                scan: while index < count {
-                    switch classes[Int(input[index])] {
-                    case .plain:
-                        // A run of plain text is skipped eight bytes at a time; a lone byte
-                        // between escapes (`%5Bn%5D`) is not worth loading a word for.
-                        index += 1
-                        if index < count && classes[Int(input[index])] == .plain { index = skipPlainBytes(from: index + 1) }
-                    case .ampersand:
-                        break scan
-                    case .equals:
-                        if equals < 0 {
-                            nameIsEscaped = escaped
-                            escaped = false
-                            equals = index
-                        }
-                        index += 1
-                    case .plus:
-                        escaped = true
-                        index += 1
-                    case .percent:
-                        escaped = true
-                        index = try escape(at: index, &escaped)
-                    case .nonASCII:
-                        index = try sequence(at: index, lead: input[index], leadLength: 1, &escaped)
-                    }
-                }
-                guard index > start else {
+        while index < count {
+            let start = index
+            var equals = -1
+            // Whether the part being read (the name until the first `=`, then the value)
+            // needs unescaping, and whether the name did.
+            var escaped = false
+            var nameIsEscaped = false
+            scan: while index < count {
+                switch classes[input[index]] {
+                case .plain:
+                    // A run of plain text is skipped eight bytes at a time; a lone byte
+                    // between escapes (`%5Bn%5D`) is not worth loading a word for.
                     index += 1
-                    continue
+                    if index < count && classes[input[index]] == .plain { index = skipPlainBytes(from: index + 1) }
+                case .ampersand:
+                    break scan
+                case .equals:
+                    if equals < 0 {
+                        nameIsEscaped = escaped
+                        escaped = false
+                        equals = index
+                    }
+                    index += 1
+                case .plus:
+                    escaped = true
+                    index += 1
+                case .percent:
+                    escaped = true
+                    index = try escape(at: index, &escaped)
+                case .nonASCII:
+                    index = try sequence(at: index, lead: input[index], leadLength: 1, &escaped)
                 }
-                if pairs.count == maximumParameterCount { throw .tooManyParameters(limit: maximumParameterCount) }
-                let end = Int32(truncatingIfNeeded: index)
-                if equals < 0 {
-                    pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
-                                          nameIsEscaped: escaped, valueIsEscaped: false))
-                } else {
-                    pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
-                                          valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: end,
-                                          nameIsEscaped: nameIsEscaped, valueIsEscaped: escaped))
-                }
-                index += 1
             }
+            guard index > start else {
+                index += 1
+                continue
+            }
+            if pairs.count == maximumParameterCount { throw .tooManyParameters(limit: maximumParameterCount) }
+            let end = Int32(truncatingIfNeeded: index)
+            if equals < 0 {
+                pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
+                                      nameIsEscaped: escaped, valueIsEscaped: false))
+            } else {
+                pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
+                                      valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: end,
+                                      nameIsEscaped: nameIsEscaped, valueIsEscaped: escaped))
+            }
+            index += 1
         }
         return pairs
     }
@@ -114,16 +113,16 @@ struct FormScanner {
             if special != 0 { return index + ByteWord.firstFlagged(special) }
             index += 8
         }
-        while index < input.count, Self.classes[Int(input[index])] == .plain { index += 1 }
+        while index < input.count, classes[input[index]] == .plain { index += 1 }
         return index
     }
 
     /// The byte a valid `%XX` at `index` spells, or `nil`.
     @inline(__always)
     private func escapedByte(at index: Int) -> UInt8? {
-        guard index + 2 < input.count else { return nil }
-        let high = hexDigits[Int(input[index + 1])]
-        let low = hexDigits[Int(input[index + 2])]
+        guard index &+ 2 < input.count else { return nil }
+        let high = hexDigits[input[index &+ 1]]
+        let low = hexDigits[input[index &+ 2]]
         guard (high | low) & 0x80 == 0 else { return nil }
         return high << 4 | low
     }

@@ -10,30 +10,29 @@ enum PercentDecoding {
         var read = 0
         var written = 0
         let count = source.count
-        return hexDigits.withUnsafeBufferPointer { digits in
-            while read < count {
-                let byte = source[read]
-                if byte == UInt8(ascii: "%") && read + 2 < count {
-                    let high = digits[Int(source[read + 1])]
-                    let low = digits[Int(source[read + 2])]
-                    if (high | low) & 0x80 == 0 {
-                        destination[written] = high << 4 | low
-                        written += 1
-                        read += 3
-                        continue
-                    }
+        let digits = hexDigits
+        while read < count {
+            let byte = source[read]
+            if byte == UInt8(ascii: "%") && read + 2 < count {
+                let high = digits[source[read + 1]]
+                let low = digits[source[read + 2]]
+                if (high | low) & 0x80 == 0 {
+                    destination[written] = high << 4 | low
+                    written += 1
+                    read += 3
+                    continue
                 }
-                destination[written] = byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
-                written += 1
-                read += 1
             }
-            return written
+            destination[written] = byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+            written += 1
+            read += 1
         }
+        return written
     }
 
     /// Each byte's value as a hexadecimal digit, either case, or 0xFF (high bit set): one table
     /// read per digit, for the check every `%` costs.
-    static let hexDigits: [UInt8] = (0...255).map { hexValue(UInt8($0)) ?? 0xFF }
+    static let hexDigits = ByteTable<UInt8> { hexValue($0) ?? 0xFF }
 
     /// The text of `source`, unescaped, as a `String`; under the WHATWG policy, bytes that are
     /// not UTF-8 become U+FFFD as the standard's decoder replaces them.
