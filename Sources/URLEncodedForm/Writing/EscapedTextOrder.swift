@@ -28,26 +28,6 @@ enum EscapedTextOrder {
         return memcmp(prefixBase, base, prefix.count) == 0
     }
 
-    /// The number of bytes `a` and `b` begin with in common, compared eight at a time.
-    static func commonPrefixLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-        let limit = min(a.count, b.count)
-        guard limit > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return 0 }
-        var offset = 0
-        while offset &+ 8 <= limit {
-            let difference = UInt64(littleEndian: aBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                                        ^ bBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            if difference != 0 {
-                // In little-endian order the first differing byte holds the lowest set bit.
-                return offset &+ difference.trailingZeroBitCount / 8
-            }
-            offset &+= 8
-        }
-        while offset < limit && aBase.load(fromByteOffset: offset, as: UInt8.self) == bBase.load(fromByteOffset: offset, as: UInt8.self) {
-            offset &+= 1
-        }
-        return offset
-    }
-
     /// The eight bytes of `bytes` from `offset` as a big-endian integer, padded with zeros
     /// past the end: integers order as the bytes do, a prefix no later than what it begins.
     static func leadingWord(of bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {

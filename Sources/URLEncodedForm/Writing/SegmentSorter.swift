@@ -58,7 +58,7 @@ struct SegmentSorter: ~Copyable {
             var shared = first.count
             for member in members.dropFirst() {
                 let rest = UnsafeRawBufferPointer(rebasing: segment(member)[group.offset...])
-                shared = min(shared, EscapedTextOrder.commonPrefixLength(first, rest))
+                shared = min(shared, first.commonPrefixLength(with: rest))
             }
             let offset = group.offset &+ shared
             for position in members.indices {

@@ -54,6 +54,9 @@ struct FormScanner {
             // needs unescaping, and whether the name did.
             var escaped = false
             var nameIsEscaped = false
+            if throwsOnInvalidInput, let last = pairs.last, last.nameEnd - last.nameStart >= Self.takeOverLength {
+                index += takenOverLength(ofNameAt: start, from: last, &escaped)
+            }
             scan: while index < count {
                 switch classes[input[index]] {
                 case .plain:
@@ -97,6 +100,34 @@ struct FormScanner {
             index += 1
         }
         return pairs
+    }
+
+    /// The length from which a name is compared with the next: forms send the names of one
+    /// object together (`items%5B7%5D%5Bid%5D`, `items%5B7%5D%5Bname%5D`, …), and a deep one's
+    /// names repeat hundreds of bytes.
+    private static let takeOverLength: Int32 = 16
+
+    /// How many leading bytes of the name at `start` need no scanning: those it shares with
+    /// `last`'s name, scanned already and found valid (this is only done under the `.throw`
+    /// policy, where anything invalid has thrown), back to just after a plain byte sent raw,
+    /// where no escape and no character is cut in two. Sets `escaped` when they hold an escape.
+    private func takenOverLength(ofNameAt start: Int, from last: FormPair, _ escaped: inout Bool) -> Int {
+        let lastName = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[Int(last.nameStart) ..< Int(last.nameEnd)]))
+        let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[start ..< min(input.count, start + lastName.count)]))
+        // The shared bytes hold no `&` and no `=`: they are the last name's.
+        var length = lastName.commonPrefixLength(with: name)
+        let shortest = max(0, length - 16)
+        while length > shortest {
+            let end = start + length
+            if classes[input[end - 1]] == .plain && (length < 2 || input[end - 2] != UInt8(ascii: "%"))
+                && (length < 3 || input[end - 3] != UInt8(ascii: "%")) { break }
+            length -= 1
+        }
+        guard length > shortest else { return 0 }
+        if last.nameIsEscaped {
+            escaped = input[start ..< start + length].contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+        }
+        return length
     }
 
     /// The first index from `index` on whose byte is not plain (`&`, `=`, `%`, `+` or

@@ -49,7 +49,7 @@ struct KeyPathBuffer: ~Copyable {
     mutating func resume(_ name: UnsafeBufferPointer<UInt8>) -> ResumePoint? {
         guard let last = lastName else { return nil }
         lastName = nil
-        let shared = Self.commonPrefixLength(last, name)
+        let shared = UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name))
         var segment = storage.count - 1
         while segment > 0 {
             let offset = storage[segment].resumeOffset
@@ -68,23 +68,6 @@ struct KeyPathBuffer: ~Copyable {
     mutating func remember(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int) {
         lastName = name
         self.firstOpener = firstOpener
-    }
-
-    /// How many leading bytes `a` and `b` share: eight at a time, then one at a time.
-    private static func commonPrefixLength(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = min(a.count, b.count)
-        guard count > 0 else { return 0 }
-        let left = UnsafeRawPointer(a.baseAddress!)
-        let right = UnsafeRawPointer(b.baseAddress!)
-        var index = 0
-        while index + 8 <= count {
-            let difference = left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                ^ right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if difference != 0 { return index + UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < count && a[index] == b[index] { index += 1 }
-        return index
     }
 }
 
