@@ -107,10 +107,10 @@ struct FormScanner {
         return pairs
     }
 
-    /// The length from which a name is compared with the next: forms send the names of one
-    /// object together (`items%5B7%5D%5Bid%5D`, `items%5B7%5D%5Bname%5D`, …), and a deep one's
-    /// names repeat hundreds of bytes.
-    private static let takeOverLength: Int32 = 16
+    /// The length from which a name is compared with the next. A deep object's names repeat
+    /// hundreds of bytes (`chains%5B0%5D%5Bn%5D%5Bn%5D…`); the names of a record in a list
+    /// (`items%5B7%5D%5Bname%5D`) share less than taking over costs (Benchmarks/README).
+    private static let takeOverLength: Int32 = 64
 
     /// How many leading bytes of the name at `start` need no scanning: those it shares with
     /// `last`'s name, scanned already and found valid (this is only done under the `.throw`
