@@ -50,3 +50,14 @@ extension URLEncodedFormDecoder {
         Form(try parameters(from: query))
     }
 }
+
+extension FuzzConfiguration {
+    /// Runs a seeded property: `difference` reads the case of each seed and describes how it
+    /// went wrong (naming its seed, for `FUZZ_SEED`), or returns `nil`. Records the first ten
+    /// and fails if there is any.
+    func expectNoDifference(sourceLocation: SourceLocation = #_sourceLocation, _ difference: (UInt64) -> String?) {
+        let differences = seeds.compactMap(difference)
+        for difference in differences.prefix(10) { Issue.record("\(difference)", sourceLocation: sourceLocation) }
+        #expect(differences.isEmpty, "\(differences.count) of \(seeds.count) forms read differently", sourceLocation: sourceLocation)
+    }
+}

@@ -1,6 +1,7 @@
 /// Unicode's table of well-formed UTF-8 byte sequences (The Unicode Standard, table 3-7) as a
-/// state machine read with two table loads a byte and no branch: for the scanner's runs of
-/// escapes, where which bytes come next is as random as the text.
+/// state machine read with two table loads a byte and no branch: the scanner's one copy of the
+/// table, for its runs of escapes (where which bytes come next is as random as the text) and for
+/// characters sent raw or half escaped.
 ///
 /// A state is how much of a character has been read (and, after E0, ED, F0 and F4, which
 /// second bytes are allowed); `accept` is between characters, `reject` after a byte that
