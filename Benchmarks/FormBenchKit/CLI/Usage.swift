@@ -49,7 +49,9 @@ enum Usage {
       --compare BASELINE.json  Gate this run against a results file of the same mode (quick
                                or full): exit 1 when an allocation count or in-run time ratio
                                of the optimized encoder or the decoder got worse by more than
-                               the threshold. Metrics the baseline lacks are listed as new.
+                               the threshold. A time ratio beyond it is measured again (up
+                               to twice) and judged on its lowest value. Metrics the
+                               baseline lacks are listed as new.
       --threshold PCT          The tolerated worsening for --compare (default 25).
       -h, --help               Show this text.
 

@@ -26,23 +26,63 @@ enum GateMetricsBuilder {
                                  (ParametersDecodingContender.name, [], "decode")]
 
     static func metrics(from records: [ScalingRecord]) -> [GateMetric] {
-        let samples = Dictionary(records.map { (Cell($0), $0.samples ?? 0) }, uniquingKeysWith: max)
-        return judged.flatMap { contender, divisors, verb in
-            records.filter { $0.status == .measured && $0.contender == contender }.flatMap { record in
-                let cell = "\(record.payload.rawValue) N=\(record.leaves)"
-                let allocations = record.allocationsPerEncode.map {
-                    GateMetric(id: "\(cell): \(contender) allocations per \(verb)", kind: .allocations, value: $0)
-                }
-                let ratios = divisors.map { divisor in
-                    samples[Cell(record, contender: divisor), default: 0] < minimumPairs ? nil
-                        : record.cpuTimeRatios?[divisor].map {
-                            GateMetric(id: "\(cell): \(contender) ÷ \(divisor) CPU time", kind: .timeRatio, value: $0)
-                        }
-                }
-                return ([allocations] + ratios).compactMap { $0 }
+        let samples = sampleCounts(records)
+        return judgedRecords(records).flatMap { metrics(of: $0.record, $0.divisors, $0.verb, samples: samples) }
+    }
+
+    /// The payload sizes to measure again so that the time ratios `ids` are measured again,
+    /// each with every contender measured there in `records` (the same company as the first
+    /// time: a contender's time depends on what ran before it).
+    static func cells(measuring ids: Set<String>, in records: [ScalingRecord]) -> [GateCell] {
+        let samples = sampleCounts(records)
+        var cells: [GateCell] = []
+        for judged in judgedRecords(records) {
+            let record = judged.record
+            let cell = GateCell(payload: record.payload, leaves: record.leaves, contenders: records
+                .filter { $0.status == .measured && $0.payload == record.payload && $0.leaves == record.leaves }
+                .map(\.contender))
+            let measured = metrics(of: record, judged.divisors, judged.verb, samples: samples)
+            if !cells.contains(cell), measured.contains(where: { $0.kind == .timeRatio && ids.contains($0.id) }) {
+                cells.append(cell)
             }
         }
+        return cells
     }
+
+    /// The measured records of the judged contenders, with what their time is divided by.
+    private static func judgedRecords(_ records: [ScalingRecord]) -> [(record: ScalingRecord, divisors: [String], verb: String)] {
+        judged.flatMap { contender, divisors, verb in
+            records.filter { $0.status == .measured && $0.contender == contender }.map { ($0, divisors, verb) }
+        }
+    }
+
+    private static func sampleCounts(_ records: [ScalingRecord]) -> [Cell: Int] {
+        Dictionary(records.map { (Cell($0), $0.samples ?? 0) }, uniquingKeysWith: max)
+    }
+
+    /// The metrics of one judged record: its allocations, and its time ratios to `divisors`.
+    private static func metrics(of record: ScalingRecord, _ divisors: [String], _ verb: String,
+                                samples: [Cell: Int]) -> [GateMetric] {
+        let contender = record.contender
+        let cell = "\(record.payload.rawValue) N=\(record.leaves)"
+        let allocations = record.allocationsPerEncode.map {
+            GateMetric(id: "\(cell): \(contender) allocations per \(verb)", kind: .allocations, value: $0)
+        }
+        let ratios = divisors.map { divisor in
+            samples[Cell(record, contender: divisor), default: 0] < minimumPairs ? nil
+                : record.cpuTimeRatios?[divisor].map {
+                    GateMetric(id: "\(cell): \(contender) ÷ \(divisor) CPU time", kind: .timeRatio, value: $0)
+                }
+        }
+        return ([allocations] + ratios).compactMap { $0 }
+    }
+}
+
+/// A payload size the gate measures again, and the contenders it measures there.
+struct GateCell: Equatable {
+    let payload: PayloadKind
+    let leaves: Int
+    let contenders: [String]
 }
 
 /// A contender on a payload of a size: where a scaling record was measured.

@@ -12,6 +12,13 @@ enum RegressionReport {
             ]))
         }
         var lines = [ConsoleReport.render(table)]
+        let remeasured = verdict.comparisons.filter { !$0.measurements.isEmpty }
+        if !remeasured.isEmpty {
+            lines.append("Measured again, beyond the threshold the first time (judged on the lowest value):")
+            lines += remeasured.map { comparison in
+                "  \(comparison.id): " + comparison.measurements.map { value($0, comparison.kind) }.joined(separator: ", then ")
+            }
+        }
         if !verdict.unmatchedBaselineIDs.isEmpty {
             lines.append("\(verdict.unmatchedBaselineIDs.count) baseline metrics not measured in this run (other sizes or filtered out).")
         }

@@ -42,6 +42,24 @@ struct ScalingSuite {
         return results
     }
 
+    /// Measures the `cells` again, each with its contenders, for the gate's second look at time
+    /// ratios beyond its threshold; returns their records (output checks were made the first time).
+    func remeasure(_ cells: [GateCell], progress: ProgressReporter) -> [ScalingRecord] {
+        cells.flatMap { cell -> [ScalingRecord] in
+            guard let source = sources.first(where: { $0.kind == cell.payload }),
+                  let requested = source.sizes(settings).first(where: { leaves(of: source, size: $0) == cell.leaves })
+            else { return [] }
+            var histories: [String: [TimedSize]] = [:]
+            return measure(selected(for: source).filter { cell.contenders.contains($0.name) }, on: source,
+                           size: requested, histories: &histories, progress: progress).0
+        }
+    }
+
+    /// A payload size as records give it: leaves, or the pairs a sample's copies make.
+    private func leaves(of source: PayloadSource, size requested: Int) -> Int {
+        source.sizesAreLeaves ? requested : PayloadSource.pairCount(of: source.make(requested))
+    }
+
     /// The contenders this run measures on `source`.
     private func selected(for source: PayloadSource) -> [any Contender] {
         contenders.filter { $0.supports(source) && filter.includes(Self.id(contender: $0, payload: source.kind)) }
@@ -54,7 +72,7 @@ struct ScalingSuite {
                          histories: inout [String: [TimedSize]], progress: ProgressReporter) -> ([ScalingRecord], OutputCheck?) {
         let kind = source.kind
         // A sample's size is the pairs its copies make, which the records, growth and budget use.
-        let size = source.sizesAreLeaves ? requested : PayloadSource.pairCount(of: source.make(requested))
+        let size = leaves(of: source, size: requested)
         func policy(for contender: any Contender) -> BudgetPolicy {
             let plan = contender is any DecodingContender ? settings.decodingSampling : settings.sampling
             return BudgetPolicy(budgetSeconds: settings.budgetSeconds, encodesPerMeasurement: plan.minimumEncodes)

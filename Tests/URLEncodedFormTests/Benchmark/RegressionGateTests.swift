@@ -101,6 +101,39 @@ struct RegressionGateTests {
         #expect(mixed.unmatchedBaselineIDs == [baseline[0].id])
     }
 
+    @Test("a time ratio beyond the threshold that measures within it again passes, judged on its lowest value")
+    func remeasuredRatioWithinThresholdPasses() {
+        let id = "catalog N=1000: optimized ÷ walk-floor CPU time"
+        let verdict = gate.evaluate(baseline: baseline, current: baseline(with: id, changedTo: 9),
+                                    remeasured: [[GateMetric(id: id, kind: .timeRatio, value: 7)],
+                                                 [GateMetric(id: id, kind: .timeRatio, value: 6.3)]])
+        #expect(verdict.passed)
+        let comparison = verdict.comparisons.first { $0.id == id }
+        #expect(comparison?.current == 6.3)
+        #expect(comparison?.measurements == [9, 7, 6.3])
+        #expect(verdict.comparisons.filter { $0.id != id }.allSatisfy { $0.measurements.isEmpty })
+    }
+
+    @Test("a time ratio beyond the threshold in every measurement fails")
+    func ratioBeyondThresholdEveryTimeFails() {
+        let id = "catalog N=1000: optimized ÷ walk-floor CPU time"
+        let verdict = gate.evaluate(baseline: baseline, current: baseline(with: id, changedTo: 9),
+                                    remeasured: [[GateMetric(id: id, kind: .timeRatio, value: 7.2)],
+                                                 [GateMetric(id: id, kind: .timeRatio, value: 8)]])
+        #expect(!verdict.passed)
+        #expect(verdict.regressions.map(\.current) == [7.2])
+    }
+
+    @Test("allocations are judged on the run's count, whatever a repeated measurement says")
+    func allocationsAreNotRemeasured() {
+        let id = "catalog N=1000: optimized allocations per encode"
+        let verdict = gate.evaluate(baseline: baseline, current: baseline(with: id, changedTo: 1_000),
+                                    remeasured: [[GateMetric(id: id, kind: .allocations, value: 800)]])
+        #expect(!verdict.passed)
+        #expect(verdict.regressions.map(\.id) == [id])
+        #expect(verdict.regressions.first?.measurements == [])
+    }
+
     @Test("a metric whose kind changed is not compared")
     func kindMismatchIsUnmatched() {
         let current = baseline.map { GateMetric(id: $0.id, kind: $0.kind == .allocations ? .timeRatio : .allocations, value: $0.value) }
