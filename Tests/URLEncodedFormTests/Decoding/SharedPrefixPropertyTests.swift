@@ -17,7 +17,10 @@ struct SharedPrefixPropertyTests {
     private static let openers = ["[", "%5B", "%5b"]
     private static let closers = ["]", "%5D", "%5d"]
     private static let keys = ["", "", "0", "1", "10", "k", "id", "\u{E9}", "%41", "a+b", "x.y", "%2E", "[", "]"]
-    private static let bases = ["a", "b", "items", "a.b", "%61", ""]
+    /// A base of 64 bytes or more makes names the scanner compares with the next, whose shared
+    /// length it hands to the splitter (`FormPair.sharedNameLength`).
+    private static let bases = ["a", "b", "items", "a.b", "%61", "", String(repeating: "long", count: 16),
+                                String(repeating: "%6C", count: 24)]
 
     /// The key of the pair put between every two pairs: no generated name holds it.
     private static let separatorKey = "~"
@@ -97,6 +100,20 @@ struct SharedPrefixPropertyTests {
         FuzzConfiguration(defaultCases: 3_000).expectNoDifference { Self.difference(seed: $0) }
     }
 
+    /// The scanner hands the splitter the length two names share up to 2¹⁵ − 1 bytes; past it,
+    /// the splitter compares them itself.
+    @Test func namesSharingMoreThanThirtyTwoKilobytesReadAsTheyReadAlone() throws {
+        for length in [32_766, 32_767, 32_768, 40_000] {
+            let base = String(repeating: "k", count: length)
+            let form = "\(base)%5Ba%5D=1&\(base)%5Bb%5D=2&\(base)%5Bb%5D%5Bc%5D=3"
+            let separated = "\(base)%5Ba%5D=1&~=&\(base)%5Bb%5D=2&~=&\(base)%5Bb%5D%5Bc%5D=3"
+            let decoder = URLEncodedFormDecoder(limits: .init(maximumDepth: 4))
+            #expect(Self.outcome(of: form, decoder) == Self.outcome(of: separated, decoder), "\(length)")
+            let parameters = try decoder.parameters(from: "\(base)%5Ba%5D=1&\(base)%5Bb%5D=2")
+            #expect(Form(parameters) == .hash([base: .hash(["a": .value("1"), "b": .value("2")])]), "\(length)")
+        }
+    }
+
     /// The generator reaches what the property is about: names taken over at every depth, and
     /// appends right after a taken-over key (`a[b][x]` then `a[b][]`), under each outcome.
     @Test func theFormsRepeatPrefixesAndReachTreesAndErrors() {
@@ -104,6 +121,11 @@ struct SharedPrefixPropertyTests {
         let outcomes = forms.map { Self.outcome(of: $0, URLEncodedFormDecoder(limits: .init(maximumDepth: 4))) }
         #expect(forms.filter { $0.contains("%5D%5B") || $0.contains("][") }.count > 1_000)
         #expect(forms.filter { $0.contains("][]") }.count > 100)
+        // Names of 64 bytes and more one after another, which the scanner compares.
+        #expect(forms.filter { form in
+            let names = form.split(separator: "&").map { $0.prefix { $0 != "=" } }
+            return zip(names, names.dropFirst()).contains { $0.utf8.count >= 64 && $1.utf8.count >= 64 }
+        }.count > 300)
         #expect(outcomes.filter { !$0.hasPrefix("error") }.count > 1_000)
         #expect(outcomes.filter { $0.contains("sent in two shapes") }.count > 50)
         #expect(outcomes.filter { $0.contains("key-path segments") }.count > 50)

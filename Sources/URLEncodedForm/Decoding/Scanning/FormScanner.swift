@@ -55,8 +55,11 @@ struct FormScanner {
             // needs unescaping, and whether the name did.
             var escaped = false
             var nameIsEscaped = false
+            var sharedNameLength: Int16 = -1
             if throwsOnInvalidInput, let last = pairs.last, last.nameEnd - last.nameStart >= Self.takeOverLength {
-                index += takenOverLength(ofNameAt: start, from: last, &escaped)
+                let shared = sharedLength(ofNameAt: start, with: last)
+                sharedNameLength = Int16(exactly: shared) ?? -1
+                index += takenOverLength(ofNameAt: start, sharing: shared, with: last, &escaped)
             }
             scan: while index < count {
                 switch classes[input[index]] {
@@ -96,11 +99,11 @@ struct FormScanner {
             let end = Int32(truncatingIfNeeded: index)
             if equals < 0 {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
-                                      nameIsEscaped: escaped, valueIsEscaped: false))
+                                      nameIsEscaped: escaped, valueIsEscaped: false, sharedNameLength: sharedNameLength))
             } else {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
                                       valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: end,
-                                      nameIsEscaped: nameIsEscaped, valueIsEscaped: escaped))
+                                      nameIsEscaped: nameIsEscaped, valueIsEscaped: escaped, sharedNameLength: sharedNameLength))
             }
             index += 1
         }
@@ -112,15 +115,22 @@ struct FormScanner {
     /// (`items%5B7%5D%5Bname%5D`) share less than taking over costs (Benchmarks/README).
     private static let takeOverLength: Int32 = 64
 
-    /// How many leading bytes of the name at `start` need no scanning: those it shares with
-    /// `last`'s name, scanned already and found valid (this is only done under the `.throw`
-    /// policy, where anything invalid has thrown), back to just after a plain byte sent raw,
-    /// where no escape and no character is cut in two. Sets `escaped` when they hold an escape.
-    private func takenOverLength(ofNameAt start: Int, from last: FormPair, _ escaped: inout Bool) -> Int {
+    /// How many leading bytes the name at `start` shares with `last`'s. They hold no `&` and
+    /// no `=`, being the last name's: the name at `start` goes on at least that far.
+    private func sharedLength(ofNameAt start: Int, with last: FormPair) -> Int {
         let lastName = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[Int(last.nameStart) ..< Int(last.nameEnd)]))
         let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[start ..< min(input.count, start + lastName.count)]))
-        // The shared bytes hold no `&` and no `=`: they are the last name's.
-        var length = lastName.commonPrefixLength(with: name)
+        return lastName.commonPrefixLength(with: name)
+    }
+
+    /// How many leading bytes of the name at `start` need no scanning: of the `shared` bytes
+    /// it shares with `last`'s name, scanned already and found valid (this is only done under
+    /// the `.throw` policy, where anything invalid has thrown), those up to just after a plain
+    /// byte sent raw, where no escape and no character is cut in two. Sets `escaped` when they
+    /// hold an escape.
+    private func takenOverLength(ofNameAt start: Int, sharing shared: Int, with last: FormPair,
+                                 _ escaped: inout Bool) -> Int {
+        var length = shared
         let shortest = max(0, length - 16)
         while length > shortest {
             let end = start + length

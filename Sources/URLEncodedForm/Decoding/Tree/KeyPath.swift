@@ -46,10 +46,17 @@ struct KeyPathBuffer: ~Copyable {
     /// The deepest point after a `]` up to which `name` is the last name split into a path, byte
     /// for byte, with the segments before it kept and the rest dropped; or `nil`, when there is
     /// none (the segments are then the last name's still: `removeAll()` before splitting anew).
-    mutating func resume(_ name: UnsafeBufferPointer<UInt8>) -> ResumePoint? {
+    /// `sharedLength` is how many leading bytes `name` shares with the previous pair's name,
+    /// where the scanner measured it, or `-1`.
+    mutating func resume(_ name: UnsafeBufferPointer<UInt8>, sharedLength: Int16) -> ResumePoint? {
         guard let last = lastName else { return nil }
         lastName = nil
-        let shared = UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name))
+        // The last name split is the previous pair's: every pair is split, and a plain key
+        // leaves none.
+        let shared = sharedLength >= 0 ? Int(sharedLength)
+            : UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name))
+        assert(shared == UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name)),
+               "the scanner's shared length is not the names'")
         var segment = storage.count - 1
         while segment > 0 {
             let offset = storage[segment].resumeOffset
@@ -107,15 +114,16 @@ struct KeyPathSplitter {
 
     /// Splits `name`, whose text is `range`: escaped as sent (`+`, `%XX`) when `isEscaped`,
     /// else taken as it is. Segments that need unescaping, and a plain key that does, are
-    /// unescaped into `names`; a path replaces `segments`.
+    /// unescaped into `names`; a path replaces `segments`. `sharedLength` is the leading bytes
+    /// `name` shares with the previous pair's name, where the scanner measured them, or `-1`.
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/tooDeep(key:limit:)`` when the name opens more
     ///   segments (`[`, or `.` with dots) than the limit, whatever the rest of it holds.
-    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool,
+    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool, sharedLength: Int16,
                names: inout UnescapedNames, into segments: inout KeyPathBuffer) throws(URLEncodedFormDecoder.Error) -> Split {
         // Where the previous name's segments can be taken over: just past a `]`, in the state
         // splitting this name would reach there.
-        let resumed = segments.resume(name)
+        let resumed = segments.resume(name, sharedLength: sharedLength)
         // Most names sent plain have no path: `memchr` tells at once.
         if resumed == nil {
             if !isEscaped && !containsOpener(name) { return .plainKey(range) }

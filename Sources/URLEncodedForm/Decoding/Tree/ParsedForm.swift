@@ -28,7 +28,10 @@ struct ParsedForm {
             var path = KeyPathBuffer()
             for index in pairs.indices {
                 let (range, isEscaped) = name(index)
-                switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped, names: &names, into: &path) {
+                // The scanner measures what names share as sent, under `.throw` only: where
+                // names are repaired first (`.whatwg`, below), every length is unknown.
+                switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped,
+                                          sharedLength: pairs[index].sharedNameLength, names: &names, into: &path) {
                 case .plainKey(let key): tree.add(pair: Int32(index), plainKey: key)
                 case .path(let shared): try tree.add(pair: Int32(index), path: path.segments, shared: shared)
                 }
