@@ -101,25 +101,28 @@ struct RegressionGateTests {
         #expect(mixed.unmatchedBaselineIDs == [baseline[0].id])
     }
 
+    private let walkFloorRatio = "catalog N=1000: optimized ÷ walk-floor CPU time"
+
+    /// The verdict on a run whose walk-floor ratio (×6 in the baseline) came out at `first`,
+    /// then at each of `again` when measured again.
+    private func verdict(walkFloorRatio first: Double, remeasured again: [Double]) -> RegressionVerdict {
+        gate.evaluate(baseline: baseline, current: baseline(with: walkFloorRatio, changedTo: first),
+                      remeasured: again.map { [GateMetric(id: walkFloorRatio, kind: .timeRatio, value: $0)] })
+    }
+
     @Test("a time ratio beyond the threshold that measures within it again passes, judged on its lowest value")
     func remeasuredRatioWithinThresholdPasses() {
-        let id = "catalog N=1000: optimized ÷ walk-floor CPU time"
-        let verdict = gate.evaluate(baseline: baseline, current: baseline(with: id, changedTo: 9),
-                                    remeasured: [[GateMetric(id: id, kind: .timeRatio, value: 7)],
-                                                 [GateMetric(id: id, kind: .timeRatio, value: 6.3)]])
+        let verdict = verdict(walkFloorRatio: 9, remeasured: [7, 6.3])
         #expect(verdict.passed)
-        let comparison = verdict.comparisons.first { $0.id == id }
+        let comparison = verdict.comparisons.first { $0.id == walkFloorRatio }
         #expect(comparison?.current == 6.3)
         #expect(comparison?.measurements == [9, 7, 6.3])
-        #expect(verdict.comparisons.filter { $0.id != id }.allSatisfy { $0.measurements.isEmpty })
+        #expect(verdict.comparisons.filter { $0.id != walkFloorRatio }.allSatisfy { $0.measurements.isEmpty })
     }
 
     @Test("a time ratio beyond the threshold in every measurement fails")
     func ratioBeyondThresholdEveryTimeFails() {
-        let id = "catalog N=1000: optimized ÷ walk-floor CPU time"
-        let verdict = gate.evaluate(baseline: baseline, current: baseline(with: id, changedTo: 9),
-                                    remeasured: [[GateMetric(id: id, kind: .timeRatio, value: 7.2)],
-                                                 [GateMetric(id: id, kind: .timeRatio, value: 8)]])
+        let verdict = verdict(walkFloorRatio: 9, remeasured: [7.2, 8])
         #expect(!verdict.passed)
         #expect(verdict.regressions.map(\.current) == [7.2])
     }
