@@ -63,6 +63,30 @@ struct FormBenchKitExampleTests {
         #expect(rows == ["optimized signup", "decoder signup", "optimized search"])
     }
 
+    @Test("a time ratio beyond the gate's threshold in every measurement fails the run, measured again or not")
+    func gateFailsARatioBeyondItsThresholdEveryTime() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let filter = ["--filter", "scaling/optimized/signup,scaling/walk-floor/signup"]
+        #expect(Self.exampleSuite().run(arguments: ["--quick", "--write-baseline", "--output", directory.path] + filter) == 0)
+        // The baseline's time ratios made four times better than the code can do: every
+        // measurement, the first and each repeated one, stays beyond the threshold.
+        let baseline = directory.appendingPathComponent("baseline.json")
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: baseline)) as? [String: Any])
+        var metrics = try #require(document["gateMetrics"] as? [[String: Any]])
+        #expect(metrics.contains { $0["kind"] as? String == "timeRatio" })
+        metrics = metrics.map { metric in
+            var metric = metric
+            if metric["kind"] as? String == "timeRatio", let value = metric["value"] as? Double { metric["value"] = value / 4 }
+            return metric
+        }
+        document["gateMetrics"] = metrics
+        try JSONSerialization.data(withJSONObject: document).write(to: baseline)
+        let compared = ["--quick", "--compare", baseline.path, "--threshold", "50",
+                        "--output", directory.appendingPathComponent("run").path] + filter
+        #expect(Self.exampleSuite().run(arguments: compared) == 1)
+    }
+
     @Test("a registration with a bad name makes the run a usage error")
     func badName() {
         var suite = FormBenchSuite()

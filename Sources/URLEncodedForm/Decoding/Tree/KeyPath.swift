@@ -53,10 +53,9 @@ struct KeyPathBuffer: ~Copyable {
         lastName = nil
         // The last name split is the previous pair's: every pair is split, and a plain key
         // leaves none.
-        let shared = sharedLength >= 0 ? Int(sharedLength)
-            : UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name))
-        assert(shared == UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name)),
-               "the scanner's shared length is not the names'")
+        let measured = { UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name)) }
+        let shared = sharedLength >= 0 ? Int(sharedLength) : measured()
+        assert(shared == measured(), "the scanner's shared length is not the names'")
         var segment = storage.count - 1
         while segment > 0 {
             let offset = storage[segment].resumeOffset
