@@ -286,10 +286,11 @@ struct KeyPathSplitter {
     }
 
     /// The error for a name too deep: it names the name by its base (the decoded text before
-    /// the first opener), cut to 64 characters.
+    /// the first opener), cut to 64 characters. (A name is escaped here under the `.throw`
+    /// policy only, `UnescapedNames` says why: its escapes are checked.)
     private func tooDeep(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int, _ isEscaped: Bool) -> URLEncodedFormDecoder.Error {
         let base = UnsafeBufferPointer(rebasing: name[..<firstOpener])
-        let text = isEscaped ? PercentDecoding.string(unescaping: base) : String(decoding: base, as: UTF8.self)
+        let text = isEscaped ? PercentDecoding.string(unescaping: base, checked: true) : String(decoding: base, as: UTF8.self)
         return .tooDeep(key: String(text.prefix(64)), limit: maximumDepth)
     }
 }

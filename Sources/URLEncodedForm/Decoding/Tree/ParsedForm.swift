@@ -4,6 +4,9 @@
 struct ParsedForm {
     let pairs: [FormPair]
     let tree: DecodedTree
+    /// Whether the scanner threw for every `%` that begins no escape (the `.throw` policy), so
+    /// that values are unescaped without checking their digits again.
+    let escapesAreChecked: Bool
     var bytes: FormBytes { tree.bytes }
 
     /// Reads `input` under `options`' limits and policies, and lends the result to `body`.
@@ -36,7 +39,7 @@ struct ParsedForm {
                 case .path(let shared): try tree.add(pair: Int32(index), path: path.segments, shared: shared)
                 }
             }
-            return try body(ParsedForm(pairs: pairs, tree: tree))
+            return try body(ParsedForm(pairs: pairs, tree: tree, escapesAreChecked: options.invalidInput == .throw))
         }
 
         if options.invalidInput == .whatwg {
@@ -52,7 +55,7 @@ struct ParsedForm {
                 }
                 let start = decoded.count
                 let sent = UnsafeBufferPointer(rebasing: input[Int(pair.nameStart)..<Int(pair.nameEnd)])
-                decoded.append(contentsOf: PercentDecoding.string(unescaping: sent).utf8)
+                decoded.append(contentsOf: PercentDecoding.string(unescaping: sent, checked: false).utf8)
                 ranges.append(TextRange(start: ~Int32(start), count: Int32(decoded.count - start)))
             }
             // Split as they are: nothing is unescaped into the (empty) names.
@@ -77,7 +80,7 @@ struct ParsedForm {
     func string(ofValue pair: Int32) -> String {
         let pair = pairs[Int(pair)]
         let raw = UnsafeBufferPointer(rebasing: bytes.input[Int(pair.valueStart)..<Int(pair.valueEnd)])
-        return pair.valueIsEscaped ? PercentDecoding.string(unescaping: raw) : String(decoding: raw, as: UTF8.self)
+        return pair.valueIsEscaped ? PercentDecoding.string(unescaping: raw, checked: escapesAreChecked) : String(decoding: raw, as: UTF8.self)
     }
 
     /// Lends the value of `pair`'s bytes, unescaped, to `body`: straight from the input when
@@ -89,7 +92,7 @@ struct ParsedForm {
         guard pair.valueIsEscaped else { return try body(raw) }
         if scratch.count < raw.count { scratch = Array(repeating: 0, count: raw.count) }
         return try scratch.withUnsafeMutableBufferPointer { buffer in
-            let written = PercentDecoding.unescape(raw, into: buffer)
+            let written = PercentDecoding.unescape(raw, checked: escapesAreChecked, into: buffer)
             return try body(UnsafeBufferPointer(rebasing: buffer[..<written]))
         }
     }

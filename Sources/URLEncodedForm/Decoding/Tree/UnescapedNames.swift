@@ -22,10 +22,12 @@ struct UnescapedNames {
     /// All the memory, written or not: what `FormBytes` reads the written ranges from.
     var memory: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(buffer) }
 
-    /// Appends `escaped` unescaped, and returns where it is.
+    /// Appends `escaped` unescaped, and returns where it is. Names are only unescaped here under
+    /// the `.throw` policy (under `.whatwg` they are repaired whole first), so every `%` in them
+    /// begins a valid escape.
     mutating func append(unescaping escaped: UnsafeBufferPointer<UInt8>) -> TextRange {
         assert(count + escaped.count <= buffer.count, "unescaped names past the memory sized for them")
-        let length = PercentDecoding.unescape(escaped, into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+        let length = PercentDecoding.unescape(escaped, checked: true, into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
         defer { count += length }
         return TextRange(start: ~Int32(count), count: Int32(length))
     }
