@@ -35,6 +35,27 @@ struct FlatLevelTests {
         #expect(try decoder.form("%61=%62") == .hash(["a": .value("b")]))
     }
 
+    /// Text beyond ASCII, which under `.throw` is copied into its `String` without a second
+    /// UTF-8 check: the same characters, scalars and bytes as the text sent, whatever its length
+    /// (a `String` of 15 bytes or fewer is stored inline, a longer one on the heap).
+    @Test func escapedTextBeyondASCIIReadsAsTheSameCharacters() throws {
+        struct Text: Decodable { let t: String }
+        for text in ["é", "東京", "a+b é", "naïve café, 東京 and 👩‍💻 🇯🇵!", String(repeating: "smörgåsbord ", count: 200)] {
+            let escaped = "t=" + text.utf8.map { byte in
+                let scalar = UnicodeScalar(byte)
+                return byte == UInt8(ascii: " ") ? "+" : scalar.properties.isAlphabetic && scalar.isASCII ? String(scalar)
+                    : "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }.joined()
+            for decoder in [decoder, URLEncodedFormDecoder(invalidInput: .whatwg)] {
+                let read = try decoder.decode(Text.self, from: escaped).t
+                #expect(read == text)
+                #expect(read.count == text.count)
+                #expect(Array(read.unicodeScalars) == Array(text.unicodeScalars))
+                #expect(Array(read.utf8) == Array(text.utf8))
+            }
+        }
+    }
+
     @Test func invalidEscapesThrowWithTheOffsetOfTheirPercentSign() {
         #expect(inputError { _ = try decoder.parameters(from: "a=%") } == .invalidPercentEscape(offset: 2))
         #expect(inputError { _ = try decoder.parameters(from: "a=%4") } == .invalidPercentEscape(offset: 2))

@@ -7,11 +7,12 @@ struct FormPair {
     /// The value's bytes, as sent (after the first `=`; empty when there is none).
     var valueStart: Int32
     var valueEnd: Int32
-    /// Whether the name or the value holds a `+`, a `%` or (under
-    /// ``URLEncodedFormDecoder/InvalidInputPolicy/whatwg``) invalid UTF-8: text without these
+    /// Whether the name holds a `+`, a `%` or (under
+    /// ``URLEncodedFormDecoder/InvalidInputPolicy/whatwg``) invalid UTF-8: a name without these
     /// is read straight from the input.
     var nameIsEscaped: Bool
-    var valueIsEscaped: Bool
+    /// What the value holds, which says how it is read.
+    var valueSpelling: Spelling
     /// How many leading bytes the name shares with the previous pair's, where the scanner
     /// compared the two (to take over the bytes it need not scan again) and found fewer than
     /// 2¹⁵, or `-1`: the key-path splitter resumes from it without comparing them again.
@@ -19,4 +20,22 @@ struct FormPair {
     var sharedNameLength: Int16 = -1
 
     var valueIsEmpty: Bool { valueStart == valueEnd }
+    /// Whether the value must be unescaped (or repaired) to be read.
+    var valueIsEscaped: Bool { valueSpelling.contains(.escaped) }
+
+    /// What the scanner found in a part of a pair (a name or a value), which says how its text
+    /// is read. Only the value's is kept whole; the name keeps whether it is escaped.
+    struct Spelling: OptionSet {
+        let rawValue: UInt8
+
+        /// A `+` or a `%`, or (under ``URLEncodedFormDecoder/InvalidInputPolicy/whatwg``) invalid
+        /// UTF-8: the text must be unescaped or repaired. Text without it is read as sent.
+        static let escaped = Spelling(rawValue: 1)
+        /// An escape of a byte beyond ASCII (set with `escaped`). Under
+        /// ``URLEncodedFormDecoder/InvalidInputPolicy/throw``, where the scanner has thrown for
+        /// anything else, the text it unescapes to is UTF-8 already checked: its `String` is made
+        /// without a second check. (Raw bytes beyond ASCII do not set it: text sent so is rare,
+        /// and tracking it cost the webhook instructions.)
+        static let beyondASCII = Spelling(rawValue: 2)
+    }
 }

@@ -51,15 +51,15 @@ struct FormScanner {
         while index < count {
             let start = index
             var equals = -1
-            // Whether the part being read (the name until the first `=`, then the value)
-            // needs unescaping, and whether the name did.
-            var escaped = false
+            // What the part being read (the name until the first `=`, then the value) holds,
+            // and whether the name needs unescaping.
+            var spelling: FormPair.Spelling = []
             var nameIsEscaped = false
             var sharedNameLength: Int16 = -1
             if throwsOnInvalidInput, let last = pairs.last, last.nameEnd - last.nameStart >= Self.takeOverLength {
                 let shared = sharedLength(ofNameAt: start, with: last)
                 sharedNameLength = Int16(exactly: shared) ?? -1
-                index += takenOverLength(ofNameAt: start, sharing: shared, with: last, &escaped)
+                index += takenOverLength(ofNameAt: start, sharing: shared, with: last, &spelling)
             }
             scan: while index < count {
                 switch classes[input[index]] {
@@ -72,23 +72,24 @@ struct FormScanner {
                     break scan
                 case .equals:
                     if equals < 0 {
-                        nameIsEscaped = escaped
-                        escaped = false
+                        nameIsEscaped = spelling.contains(.escaped)
+                        spelling = []
                         equals = index
                     }
                     index += 1
                 case .plus:
-                    escaped = true
+                    spelling.insert(.escaped)
                     index += 1
                 case .percent:
-                    escaped = true
+                    spelling.insert(.escaped)
                     if let byte = escapedByte(at: index), byte < 0x80 {
                         index &+= 3
                     } else {
-                        index = try escapes(from: index, &escaped)
+                        spelling.insert(.beyondASCII)
+                        index = try escapes(from: index, &spelling)
                     }
                 case .nonASCII:
-                    index = try sequence(at: index, lead: input[index], leadLength: 1, &escaped)
+                    index = try sequence(at: index, lead: input[index], leadLength: 1, &spelling)
                 }
             }
             guard index > start else {
@@ -99,11 +100,11 @@ struct FormScanner {
             let end = Int32(truncatingIfNeeded: index)
             if equals < 0 {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
-                                      nameIsEscaped: escaped, valueIsEscaped: false, sharedNameLength: sharedNameLength))
+                                      nameIsEscaped: spelling.contains(.escaped), valueSpelling: [], sharedNameLength: sharedNameLength))
             } else {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
                                       valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: end,
-                                      nameIsEscaped: nameIsEscaped, valueIsEscaped: escaped, sharedNameLength: sharedNameLength))
+                                      nameIsEscaped: nameIsEscaped, valueSpelling: spelling, sharedNameLength: sharedNameLength))
             }
             index += 1
         }
@@ -126,10 +127,10 @@ struct FormScanner {
     /// How many leading bytes of the name at `start` need no scanning: of the `shared` bytes
     /// it shares with `last`'s name, scanned already and found valid (this is only done under
     /// the `.throw` policy, where anything invalid has thrown), those up to just after a plain
-    /// byte sent raw, where no escape and no character is cut in two. Sets `escaped` when they
-    /// hold an escape.
+    /// byte sent raw, where no escape and no character is cut in two. Marks `spelling`
+    /// escaped when they hold an escape.
     private func takenOverLength(ofNameAt start: Int, sharing shared: Int, with last: FormPair,
-                                 _ escaped: inout Bool) -> Int {
+                                 _ spelling: inout FormPair.Spelling) -> Int {
         var length = shared
         let shortest = max(0, length - 16)
         while length > shortest {
@@ -139,8 +140,8 @@ struct FormScanner {
             length -= 1
         }
         guard length > shortest else { return 0 }
-        if last.nameIsEscaped {
-            escaped = input[start ..< start + length].contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+        if last.nameIsEscaped && input[start ..< start + length].contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            spelling.insert(.escaped)
         }
         return length
     }
@@ -183,7 +184,7 @@ struct FormScanner {
     /// does not take (a broken escape, an ill-formed character), `escape(at:_:)` reads on from
     /// the last whole character, and finds the error where there is one.
     @inline(__always)
-    private func escapes(from start: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
+    private func escapes(from start: Int, _ spelling: inout FormPair.Spelling) throws(URLEncodedFormDecoder.Error) -> Int {
         var index = start
         var state = UTF8Transitions.accept
         var characterStart = start
@@ -200,18 +201,18 @@ struct FormScanner {
             state = next
             index &+= 3
         }
-        if state != UTF8Transitions.accept { return try escape(at: characterStart, &escaped) }
-        return index > start ? index : try escape(at: start, &escaped)
+        if state != UTF8Transitions.accept { return try escape(at: characterStart, &spelling) }
+        return index > start ? index : try escape(at: start, &spelling)
     }
 
     /// Checks the `%` at `index` and returns where reading goes on.
-    private func escape(at index: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
+    private func escape(at index: Int, _ spelling: inout FormPair.Spelling) throws(URLEncodedFormDecoder.Error) -> Int {
         guard let byte = escapedByte(at: index) else {
             if throwsOnInvalidInput { throw .invalidPercentEscape(offset: index) }
             // WHATWG keeps it as written: a `%`, read on as plain text.
             return index + 1
         }
-        return byte < 0x80 ? index + 3 : try sequence(at: index, lead: byte, leadLength: 3, &escaped)
+        return byte < 0x80 ? index + 3 : try sequence(at: index, lead: byte, leadLength: 3, &spelling)
     }
 
     /// Checks the UTF-8 sequence whose lead byte `lead` (raw, or escaped when `leadLength` is 3)
@@ -220,9 +221,9 @@ struct FormScanner {
     /// past U+10FFFF), and returns where reading goes on. Under the WHATWG policy an ill-formed
     /// sequence marks the part to be repaired when it is read, and reading goes on at the byte
     /// that broke it.
-    private func sequence(at start: Int, lead: UInt8, leadLength: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
+    private func sequence(at start: Int, lead: UInt8, leadLength: Int, _ spelling: inout FormPair.Spelling) throws(URLEncodedFormDecoder.Error) -> Int {
         var state = transitions.next(UTF8Transitions.accept, lead)
-        guard state != UTF8Transitions.reject else { return try invalidUTF8(at: start, resumingAt: start + leadLength, &escaped) }
+        guard state != UTF8Transitions.reject else { return try invalidUTF8(at: start, resumingAt: start + leadLength, &spelling) }
         var index = start + leadLength
         while state != UTF8Transitions.accept {
             // Past the end reads as a NUL: it ends no character.
@@ -234,19 +235,19 @@ struct FormScanner {
                     byte = unescaped
                     length = 3
                     // A raw lead byte may be followed by escaped ones: the part needs unescaping.
-                    escaped = true
+                    spelling.insert(.escaped)
                 }
             }
             state = transitions.next(state, byte)
-            guard state != UTF8Transitions.reject else { return try invalidUTF8(at: start, resumingAt: index, &escaped) }
+            guard state != UTF8Transitions.reject else { return try invalidUTF8(at: start, resumingAt: index, &spelling) }
             index += length
         }
         return index
     }
 
-    private func invalidUTF8(at start: Int, resumingAt index: Int, _ escaped: inout Bool) throws(URLEncodedFormDecoder.Error) -> Int {
+    private func invalidUTF8(at start: Int, resumingAt index: Int, _ spelling: inout FormPair.Spelling) throws(URLEncodedFormDecoder.Error) -> Int {
         if throwsOnInvalidInput { throw .invalidUTF8(offset: start) }
-        escaped = true
+        spelling.insert(.escaped)
         return index
     }
 }

@@ -80,7 +80,11 @@ struct ParsedForm {
     func string(ofValue pair: Int32) -> String {
         let pair = pairs[Int(pair)]
         let raw = UnsafeBufferPointer(rebasing: bytes.input[Int(pair.valueStart)..<Int(pair.valueEnd)])
-        return pair.valueIsEscaped ? PercentDecoding.string(unescaping: raw, checked: escapesAreChecked) : String(decoding: raw, as: UTF8.self)
+        guard pair.valueIsEscaped else { return String(decoding: raw, as: UTF8.self) }
+        guard escapesAreChecked && pair.valueSpelling.contains(.beyondASCII) else {
+            return PercentDecoding.string(unescaping: raw, checked: escapesAreChecked)
+        }
+        return PercentDecoding.string(unescapingCheckedUTF8: raw)
     }
 
     /// Lends the value of `pair`'s bytes, unescaped, to `body`: straight from the input when
