@@ -382,6 +382,30 @@ struct HostileInputTests {
         }
     }
 
+    /// A value beyond ASCII is unescaped into temporary memory of its escaped length before it
+    /// becomes a `String`: on the stack where there is room, else on the heap. A value of nearly
+    /// 4 MiB read on a 512 KiB thread must take the heap, and read whole.
+    @Test func aFourMiBValueOfTextBeyondASCIIReadsWholeOnA512KiBThread() throws {
+        let characters = ((4 << 20) - 2) / 9
+        let input = Array(("t=" + String(repeating: "%E6%9D%B1", count: characters)).utf8)
+        let outcome = ThreadStack.run(size: ThreadStack.small) { () -> String in
+            struct Text: Decodable { let t: String }
+            do {
+                let typed = try Self.decoder.decode(Text.self, from: input).t
+                let untyped = try Self.decoder.parameters(from: input)["t"] as? String
+                guard typed == untyped else { return "the typed and the untyped read differ" }
+                return "\(typed.count) characters, \(typed.utf8.count) bytes, \(Set(typed))"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(outcome == "\(characters) characters, \(characters * 3) bytes, [\"東\"]")
+        // At most the input's length in temporary memory, and the text.
+        HostileCost.expectBounded(input, timeRatio: 2, allocations: .atMost(16), peakPerByte: 2) { input in
+            _ = try? Self.decoder.parameters(from: input)
+        }
+    }
+
     // MARK: Sharing
 
     @Test func oneDecoderSharedByEightThreadsGivesEachInputItsOwnOutcome() async throws {
