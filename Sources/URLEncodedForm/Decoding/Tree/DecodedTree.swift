@@ -40,7 +40,9 @@ struct DecodedTree {
         nodes.deallocate()
     }
 
-    /// Merges pair `pair`, whose name is one plain key.
+    /// Merges pair `pair`, whose name is one plain key. Inlined into the build's loop, as
+    /// `setValue(_:of:key:)` is here: every pair of a flat form comes this way.
+    @inline(__always)
     mutating func add(pair: Int32, plainKey key: TextRange) {
         setValue(pair, of: Self.root, key: key)
     }
@@ -143,18 +145,39 @@ struct DecodedTree {
         child(bytes.bytes(key), of: parent)
     }
 
+    /// The child `key` of the hash `parent`, if any, and the key's hash in the `ChildTable`
+    /// where `parent`'s children are there (else 0), so that a new child goes in without its
+    /// key hashed again.
+    @inline(__always)
+    private func search(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
+        guard nodes[Int(parent)].isIndexed else { return (find(key, in: parent), 0) }
+        return searchTable(key, in: parent)
+    }
+
+    /// The search through the table, kept out of the build's loop, which narrow hashes (flat
+    /// forms, records) go through without it.
+    @inline(never)
+    private func searchTable(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
+        let text = bytes.bytes(key)
+        let hash = ChildTable.hash(parent: parent, key: text)
+        return (children.find(parent: parent, key: text, hash: hash, in: nodes, bytes: bytes), hash)
+    }
+
     /// The hash's child `key` (made if missing), which must be of `kind`.
     private mutating func container(of parent: Int32, key: TextRange, kind: DecodedNode.Kind) throws(URLEncodedFormDecoder.Error) -> Int32 {
-        guard let child = find(key, in: parent) else { return makeChild(of: parent, key: key, kind: kind) }
+        let (found, tableHash) = search(key, in: parent)
+        guard let child = found else { return makeChild(of: parent, key: key, kind: kind, tableHash: tableHash) }
         guard nodes[Int(child)].kind == kind else { throw .conflictingKey(bytes.string(key)) }
         return child
     }
 
     /// Sets the hash's child `key` to the value of `pair`: joins the values already sent for a
     /// leaf, replaces a container.
+    @inline(__always)
     private mutating func setValue(_ pair: Int32, of parent: Int32, key: TextRange) {
-        guard let child = find(key, in: parent) else {
-            appendValue(pair, to: makeChild(of: parent, key: key, kind: .leaf))
+        let (found, tableHash) = search(key, in: parent)
+        guard let child = found else {
+            appendValue(pair, to: makeChild(of: parent, key: key, kind: .leaf, tableHash: tableHash))
             return
         }
         if nodes[Int(child)].kind != .leaf {
@@ -166,19 +189,16 @@ struct DecodedTree {
         appendValue(pair, to: child)
     }
 
-    private mutating func makeChild(of parent: Int32, key: TextRange, kind: DecodedNode.Kind) -> Int32 {
+    /// Adds the child `key` to the hash `parent`; `tableHash` is the key's hash in the
+    /// `ChildTable` where `parent`'s children are there (`search(_:in:)`).
+    private mutating func makeChild(of parent: Int32, key: TextRange, kind: DecodedNode.Kind, tableHash: Int) -> Int32 {
         let child = link(DecodedNode(kind: kind, parent: parent, key: key), to: parent)
         if nodes[Int(parent)].isIndexed {
-            index(child)
+            children.insert(child, hash: tableHash)
         } else if nodes[Int(parent)].count == Self.indexedWidth {
             indexChildren(of: parent)
         }
         return child
-    }
-
-    private mutating func index(_ child: Int32) {
-        let node = nodes[Int(child)]
-        children.insert(child, hash: ChildTable.hash(parent: node.parent, key: bytes.bytes(node.key)))
     }
 
     /// Puts a hash that has grown to `indexedWidth` children into the table.
@@ -187,7 +207,7 @@ struct DecodedTree {
         nodes[Int(parent)].isIndexed = true
         var child = nodes[Int(parent)].first
         while child >= 0 {
-            index(child)
+            children.insert(child, hash: ChildTable.hash(parent: parent, key: bytes.bytes(nodes[Int(child)].key)))
             child = nodes[Int(child)].next
         }
     }
