@@ -66,30 +66,29 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         // place of its child (the usual case out of order: an encoder that sorts its keys as
         // text sends `10` before `2`).
         var isPermutation = true
-        var previous: Int32 = -1
-        var child = hash.first
-        while child >= 0 {
-            let key = bytes.bytes(nodes[Int(child)].key)
-            guard !key.isEmpty, key.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-                  key.count == 1 || key[0] != UInt8(ascii: "0") else { return .notIndices }
-            if previous >= 0 && !precedes(nodes[Int(previous)].key, nodes[Int(child)].key, bytes) { inOrder = false }
-            if isPermutation { isPermutation = (smallIndex(key) ?? count) < count }
-            previous = child
-            child = nodes[Int(child)].next
+        var previous = (child: Int32(-1), index: -1)
+        var keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
+        while let (child, key) = keys.next() {
+            guard let index = decimalIndex(key) else { return .notIndices }
+            if inOrder && index <= previous.index {
+                // Equal only where both are long indices: their digits tell.
+                inOrder = index == Int.max && precedes(nodes[Int(previous.child)].key, nodes[Int(child)].key, bytes)
+            }
+            if index >= count { isPermutation = false }
+            previous = (child, index)
         }
         if inOrder { return .inOrder }
         if isPermutation {
             var children = [Int32](repeating: -1, count: count)
-            child = hash.first
-            while child >= 0 {
-                children[smallIndex(bytes.bytes(nodes[Int(child)].key))!] = child
-                child = nodes[Int(child)].next
+            keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
+            while let (child, key) = keys.next() {
+                children[decimalIndex(key)!] = child
             }
             return .sorted(children)
         }
         var children: [Int32] = []
         children.reserveCapacity(count)
-        child = hash.first
+        var child = hash.first
         while child >= 0 {
             children.append(child)
             child = nodes[Int(child)].next
@@ -98,10 +97,50 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return .sorted(children)
     }
 
-    /// The value of decimal digits, if there are at most 18 (no overflow).
-    private static func smallIndex(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard digits.count <= 18 else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
+    /// A hash's children in order, with their keys, each key fetched into the caches
+    /// `Prefetch.distance` children before its turn: in a large form an index hash's keys lie
+    /// far apart among the values, out of the caches since the scan.
+    private struct PrefetchedKeys {
+        private let nodes: DecodedNodes
+        private let bytes: FormBytes
+        private var child: Int32
+        /// The child whose key is fetched next, or `-1`.
+        private var ahead: Int32
+
+        init(of hash: DecodedNode, nodes: DecodedNodes, bytes: FormBytes) {
+            self.nodes = nodes
+            self.bytes = bytes
+            child = hash.first
+            ahead = hash.first
+            for _ in 0 ..< Prefetch.distance where ahead >= 0 { fetchAhead() }
+        }
+
+        private mutating func fetchAhead() {
+            Prefetch.read(bytes.bytes(nodes[Int(ahead)].key).baseAddress)
+            ahead = nodes[Int(ahead)].next
+        }
+
+        mutating func next() -> (child: Int32, key: UnsafeBufferPointer<UInt8>)? {
+            guard child >= 0 else { return nil }
+            if ahead >= 0 { fetchAhead() }
+            let current = child
+            child = nodes[Int(current)].next
+            return (current, bytes.bytes(nodes[Int(current)].key))
+        }
+    }
+
+    /// The index `key` spells (`0`, or digits not starting with `0`), or `nil`: its value
+    /// where it has at most 18 digits, `Int.max` for a longer one (beyond every shorter one;
+    /// two such compare by their digits).
+    private static func decimalIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = key.first, first != UInt8(ascii: "0") || key.count == 1 else { return nil }
+        var value = 0
+        for byte in key {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return key.count <= 18 ? value : Int.max
     }
 
     private static func precedes(_ left: TextRange, _ right: TextRange, _ bytes: FormBytes) -> Bool {

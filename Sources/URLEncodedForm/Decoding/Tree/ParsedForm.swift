@@ -30,6 +30,11 @@ struct ParsedForm {
             defer { tree.deallocate() }
             var path = KeyPathBuffer()
             for index in pairs.indices {
+                // In a large form the names lie far apart among the values, out of the caches
+                // since the scan: the name a few pairs on is fetched while this one is split.
+                if index &+ Prefetch.distance < pairs.count {
+                    Prefetch.read(input.baseAddress! + Int(pairs[index &+ Prefetch.distance].nameStart))
+                }
                 let (range, isEscaped) = name(index)
                 // The scanner measures what names share as sent, under `.throw` only: where
                 // names are repaired first (`.whatwg`, below), every length is unknown.

@@ -108,6 +108,16 @@ struct TypedDecodingRuleTests {
                 == Tags(a: ["x", "y", "z"]))
     }
 
+    /// 18 digits are read as a number, 19 and more compared by their digits (beyond every
+    /// shorter index): the largest 19-digit index does not fit in an `Int`.
+    @Test func indicesOfNineteenDigitsAndMoreReadAfterShorterOnes() throws {
+        #expect(try decoder.decode(Tags.self, from: "a[9999999999999999999]=x&a[0]=y") == Tags(a: ["y", "x"]))
+        #expect(try decoder.decode(Tags.self, from: "a[1000000000000000000]=x&a[999999999999999999]=y") == Tags(a: ["y", "x"]))
+        #expect(try decoder.decode(Tags.self, from: "a[999999999999999999]=y&a[1000000000000000000]=x&a[1000000000000000001]=z")
+                == Tags(a: ["y", "x", "z"]))
+        #expect(try decoder.decode(Tags.self, from: "a[18446744073709551615]=y&a[18446744073709551616]=x") == Tags(a: ["y", "x"]))
+    }
+
     /// Hashes that are not arrays: a key that is not `0` or `[1-9][0-9]*`.
     @Test(arguments: ["a[01]=x", "a[-1]=x", "a[%2B1]=x", "a[1e3]=x", "a[0]=x&a[b]=y", "a[1.0]=x", "a[%201]=x", "a[b]=x"])
     func hashWithAKeyThatIsNoIndexIsNoArray(_ query: String) {

@@ -1,0 +1,3 @@
+// The module's one function is `static inline`, in its header: this file gives the target the
+// source file it needs to build.
+#include "CPrefetch.h"

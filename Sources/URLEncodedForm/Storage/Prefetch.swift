@@ -1,0 +1,18 @@
+import CPrefetch
+
+/// Memory fetched into the caches before it is read, for the decoder's passes over what lies
+/// scattered through a large form (names among the values, an index hash's keys): by the time
+/// such a pass reaches an item, the item `distance` places on is asked for, so that its cache
+/// misses overlap instead of coming one after another.
+enum Prefetch {
+    /// How many items ahead of the one being read a pass fetches (Benchmarks/README, the
+    /// seventh round).
+    static let distance = 8
+
+    /// Asks for the cache line at `address`, and goes on at once: nothing is read, nothing
+    /// faults, and a `nil` is ignored.
+    @inline(__always)
+    static func read(_ address: UnsafeRawPointer?) {
+        cprefetch_read(address)
+    }
+}
