@@ -78,6 +78,39 @@ struct FlatLevelTests {
         #expect(inputError { _ = try decoder.parameters(from: Array("a=b".utf8) + [0xC3, 0x28]) } == .invalidUTF8(offset: 3))
     }
 
+    private struct OneValue: Decodable { let v: String }
+
+    /// The scanner's UTF-8 check against Swift's own, escaped (the scanner's runs of escapes)
+    /// and raw (its byte-by-byte check): every lead byte with every second byte (where Unicode's
+    /// table puts its rules: the second bytes allowed after E0, ED, F0 and F4), a second byte
+    /// that continues followed by each kind of third and fourth; and every byte that leads
+    /// nothing. Not every byte triple: each decoding that throws costs the test library a
+    /// backtrace.
+    @Test func everyLeadAndSecondByteIsAcceptedExactlyWhereSwiftAcceptsIt() throws {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var mismatches: [String] = []
+        var checked = 0
+        func check(_ bytes: [UInt8]) {
+            let expected = String(validating: bytes, as: UTF8.self)
+            let escaped = Array("v=".utf8) + bytes.flatMap { [UInt8(ascii: "%"), digits[Int($0 >> 4)], digits[Int($0 & 15)]] }
+            for form in [escaped, Array("v=".utf8) + bytes] where (try? decoder.decode(OneValue.self, from: form))?.v != expected {
+                mismatches.append(String(decoding: form, as: UTF8.self))
+            }
+            checked += 1
+        }
+        for lead in UInt8(0xC2) ... 0xF4 {
+            for second in UInt8.min ... UInt8.max where ![UInt8(ascii: "&"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "=")].contains(second) {
+                let tails: [[UInt8]] = (0x80 ... 0xBF).contains(second) ? [[], [0x41], [0x90, 0x80], [0xA0, 0xBF, 0x80]] : [[0x80, 0xBF]]
+                for tail in tails { check([lead, second] + tail) }
+            }
+        }
+        for first in Array(UInt8(0x80) ... 0xC1) + Array(UInt8(0xF5) ... 0xFF) {
+            check([first, 0x80])
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(8))")
+        #expect(checked == 51 * (252 - 64 + 64 * 4) + 77)
+    }
+
     @Test func rawAndEscapedBytesOfOneCharacterMayMix() throws {
         #expect(Form(try decoder.parameters(from: [0x61, 0x3D, 0xC3] + Array("%A9".utf8))) == .hash(["a": .value("é")]))
     }

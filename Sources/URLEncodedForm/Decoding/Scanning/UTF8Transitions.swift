@@ -1,19 +1,24 @@
 /// Unicode's table of well-formed UTF-8 byte sequences (The Unicode Standard, table 3-7) as a
-/// state machine read with two table loads a byte and no branch: the scanner's one copy of the
-/// table, for its runs of escapes (where which bytes come next is as random as the text) and for
-/// characters sent raw or half escaped.
+/// state machine read with one table load and one shift a byte, and no branch: the scanner's one
+/// copy of the table, for its runs of escapes (where which bytes come next is as random as the
+/// text) and for characters sent raw or half escaped.
+///
+/// A byte's row holds the next state for every state at once (a shift-based machine), so the
+/// load does not wait for the state: from byte to byte a run of text waits for a shift, where a
+/// table indexed by the state made it wait for a load.
 ///
 /// A state is how much of a character has been read (and, after E0, ED, F0 and F4, which
 /// second bytes are allowed); `accept` is between characters, `reject` after a byte that
 /// cannot come next.
 struct UTF8Transitions: @unchecked Sendable {
-    /// The states, as row offsets into the table (rows of 16 columns, one per byte class).
+    /// The states, as bit offsets into a byte's row: the six bits there are the state after
+    /// that byte.
     private enum State: UInt8, CaseIterable {
-        case accept = 0, reject = 16, oneMore = 32, twoMore = 48, twoAfterE0 = 64, twoAfterED = 80
-        case threeMore = 96, threeAfterF0 = 112, threeAfterF4 = 128
+        case accept = 0, reject = 6, oneMore = 12, twoMore = 18, twoAfterE0 = 24, twoAfterED = 30
+        case threeMore = 36, threeAfterF0 = 42, threeAfterF4 = 48
     }
 
-    /// What the table tells bytes apart by, as its columns.
+    /// What the table tells bytes apart by: the bytes of one class have the same row.
     private enum ByteClass: UInt8 {
         case ascii, continuation80, continuation90, continuationA0, never, lead2, leadE0, lead3, leadED, leadF0, lead4, leadF4
 
@@ -41,20 +46,22 @@ struct UTF8Transitions: @unchecked Sendable {
     /// The one table, made once and never freed or written after (hence `@unchecked Sendable`).
     static let table = UTF8Transitions()
 
-    private let classes = ByteTable { ByteClass($0).rawValue }
-    private let rows: UnsafePointer<UInt8>
+    /// Each byte's row: for every state, at its offset, the state after the byte.
+    private let rows: ByteTable<UInt64>
 
-    /// The next state after `byte` in `state`.
+    /// The next state after `byte` in `state`: one load that does not wait for `state`, and a
+    /// shift that does.
     @inline(__always)
     func next(_ state: UInt8, _ byte: UInt8) -> UInt8 {
-        rows[Int(state &+ classes[byte])]
+        UInt8(truncatingIfNeeded: rows[byte] &>> UInt64(state)) & 0x3F
     }
 
     private init() {
-        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: State.allCases.count * 16)
-        rows.initialize(repeating: State.reject.rawValue, count: State.allCases.count * 16)
+        // The transitions by state and class first (each state's offset is six times its
+        // place), then spread into each byte's row.
+        var allowed = [State](repeating: .reject, count: State.allCases.count * 16)
         func allow(_ from: State, _ byteClasses: [ByteClass], _ to: State) {
-            for byteClass in byteClasses { rows[Int(from.rawValue + byteClass.rawValue)] = to.rawValue }
+            for byteClass in byteClasses { allowed[Int(from.rawValue / 6) * 16 + Int(byteClass.rawValue)] = to }
         }
         let anyContinuation: [ByteClass] = [.continuation80, .continuation90, .continuationA0]
         allow(.accept, [.ascii], .accept)
@@ -72,6 +79,10 @@ struct UTF8Transitions: @unchecked Sendable {
         allow(.threeMore, anyContinuation, .twoMore)
         allow(.threeAfterF0, [.continuation90, .continuationA0], .twoMore)
         allow(.threeAfterF4, [.continuation80], .twoMore)
-        self.rows = UnsafePointer(rows)
+        rows = ByteTable { byte in
+            State.allCases.reduce(0) { row, state in
+                row | UInt64(allowed[Int(state.rawValue / 6) * 16 + Int(ByteClass(byte).rawValue)].rawValue) << state.rawValue
+            }
+        }
     }
 }
