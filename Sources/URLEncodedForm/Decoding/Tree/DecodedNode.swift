@@ -10,6 +10,10 @@ struct DecodedNode {
     /// Whether the hash's children are in the `ChildTable` (from `DecodedTree.indexedWidth`
     /// children on); a narrower hash is searched child by child.
     var isIndexed: Bool
+    /// Whether a hash's children were added in ascending byte order of their keys (true while
+    /// it has none), as encoders that sort their keys send them: a key after the last child's
+    /// is then a new one, found missing without a search.
+    var childrenAscend: Bool
     /// The hash this node is a key of, or `-1` (the root, and array elements).
     var parent: Int32
     /// The node's key in its parent hash; `count` is `-1` for an array element.
@@ -26,6 +30,7 @@ struct DecodedNode {
     init(kind: Kind, parent: Int32, key: TextRange) {
         self.kind = kind
         self.isIndexed = false
+        self.childrenAscend = true
         self.parent = parent
         self.key = key
         self.first = -1

@@ -147,11 +147,38 @@ struct DecodedTree {
 
     /// The child `key` of the hash `parent`, if any, and the key's hash in the `ChildTable`
     /// where `parent`'s children are there (else 0), so that a new child goes in without its
-    /// key hashed again.
+    /// key hashed again. While the hash's keys have come in ascending order, as encoders that
+    /// sort their keys send them, a key is compared with the last one only; the first key out
+    /// of order ends that for the hash (mutating: it clears `childrenAscend`).
     @inline(__always)
-    private func search(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
+    private mutating func search(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
+        let last = nodes[Int(parent)].last
+        if nodes[Int(parent)].childrenAscend && last >= 0 {
+            // The children's keys ascend: a key after the last is none of them, the last's is
+            // the last, and one before it ends the order (and is searched for).
+            let text = bytes.bytes(key)
+            switch Self.order(of: text, against: bytes.bytes(nodes[Int(last)].key)) {
+            case .after:
+                return (nil, nodes[Int(parent)].isIndexed ? ChildTable.hash(parent: parent, key: text) : 0)
+            case .same:
+                return (last, 0)
+            case .before:
+                nodes[Int(parent)].childrenAscend = false
+            }
+        }
         guard nodes[Int(parent)].isIndexed else { return (find(key, in: parent), 0) }
         return searchTable(key, in: parent)
+    }
+
+    private enum Order { case before, same, after }
+
+    /// Where `text` falls against `other` in byte order.
+    @inline(__always)
+    private static func order(of text: UnsafeBufferPointer<UInt8>, against other: UnsafeBufferPointer<UInt8>) -> Order {
+        let shared = UnsafeRawBufferPointer(text).commonPrefixLength(with: UnsafeRawBufferPointer(other))
+        if shared == text.count { return shared == other.count ? .same : .before }
+        if shared == other.count { return .after }
+        return text[shared] < other[shared] ? .before : .after
     }
 
     /// The search through the table, kept out of the build's loop, which narrow hashes (flat

@@ -75,6 +75,27 @@ struct TypedDecodingRuleTests {
         #expect(try decoder.decode(Tags.self, from: "a=x&b=0&a=y") == Tags(a: ["x", "y"]))
     }
 
+    /// Keys sent in ascending order are added without searching the others (the tree checks
+    /// each against the last): one sent again, last or after a later key, or after a key that
+    /// ends the order, still joins the values it was sent with.
+    @Test func repeatedKeyJoinsItsValuesWhereverTheOrderOfTheKeysBreaks() throws {
+        struct Form: Decodable, Equatable { let a: [String]; let b: [String]; let c: [String]; let d: [String] }
+        #expect(try decoder.decode(Form.self, from: "a=1&b=2&b=3&c=4&d=5")
+                == Form(a: ["1"], b: ["2", "3"], c: ["4"], d: ["5"]))
+        #expect(try decoder.decode(Form.self, from: "a=1&b=2&c=3&d=4&b=5&c=6")
+                == Form(a: ["1"], b: ["2", "5"], c: ["3", "6"], d: ["4"]))
+        #expect(try decoder.decode(Form.self, from: "b=1&d=2&a=3&d=4&c=5&b=6")
+                == Form(a: ["3"], b: ["1", "6"], c: ["5"], d: ["2", "4"]))
+        struct Outer: Decodable, Equatable { let x: Form }
+        #expect(try decoder.decode(Outer.self, from: "x[b]=1&x[d]=2&x[a]=3&x[d]=4&a=5&x[b]=6")
+                == Outer(x: Form(a: ["3"], b: ["1", "6"], c: [], d: ["2", "4"])))
+        // Past 32 keys a hash's keys are looked up in a table, which an ascending key enters
+        // without a search.
+        let keys = (10 ..< 50).map { "k\($0)" }
+        let wide = try decoder.decode([String: [String]].self, from: (keys.map { "\($0)=\($0)" } + ["k15=again", "k49=last"]).joined(separator: "&"))
+        #expect(wide.count == 40 && wide["k15"] == ["k15", "again"] && wide["k49"] == ["k49", "last"] && wide["k30"] == ["k30"])
+    }
+
     @Test func plainKeySentOnceReadsAsAnArrayOfOne() throws {
         // What the encoder writes for a one-element array without brackets: the round trip
         // needs it back as one element.
