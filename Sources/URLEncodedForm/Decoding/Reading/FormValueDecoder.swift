@@ -30,6 +30,10 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         /// the order they declare them, which is often the order they were sent in. Made on
         /// the first lookup.
         var lookupHints: [Int32] = []
+        /// The wide hashes the build left out of its table (their keys ascend: it never had to
+        /// search them), put in a table here on the first lookup the hint misses, and that table.
+        var indexedWideHashes: Set<Int32> = []
+        var wideChildren = ChildTable()
         /// For each hash read under a `KeyDecoding` other than the default, its keys converted.
         var convertedKeys: [Int32: [String: Int32]] = [:]
         /// Where escaped values are unescaped to be parsed.
@@ -328,7 +332,8 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
                 return hint
             }
         }
-        if let found = form.tree.child(name, of: node) {
+        if let found = nodes[Int(node)].count < DecodedTree.indexedWidth || nodes[Int(node)].isIndexed
+            ? form.tree.child(name, of: node) : wideChild(name, of: node) {
             state.pointee.lookupHints[Int(node)] = nodes[Int(found)].next
             return found
         }
@@ -342,6 +347,17 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             child = nodes[Int(child)].next
         }
         return nil
+    }
+
+    /// The child `name` of a wide hash the build did not index: looked up in the decoder's own
+    /// table, which gets the hash's children on the first lookup, so that a type reading a wide
+    /// form by its keys finds each without a search through the children.
+    @inline(never)
+    private func wideChild(_ name: UnsafeBufferPointer<UInt8>, of node: Int32) -> Int32? {
+        if state.pointee.indexedWideHashes.insert(node).inserted {
+            state.pointee.wideChildren.insertChildren(of: node, in: nodes, bytes: form.bytes)
+        }
+        return state.pointee.wideChildren.find(name, of: node, in: nodes, bytes: form.bytes)
     }
 
     private func convertedChild(of node: Int32, _ name: String) -> Int32? {

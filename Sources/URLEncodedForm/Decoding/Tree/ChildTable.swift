@@ -42,6 +42,20 @@ struct ChildTable {
         }
     }
 
+    /// The child of `parent` whose key is `key`, or `nil`.
+    func find(_ key: UnsafeBufferPointer<UInt8>, of parent: Int32, in nodes: DecodedNodes, bytes: FormBytes) -> Int32? {
+        find(parent: parent, key: key, hash: Self.hash(parent: parent, key: key), in: nodes, bytes: bytes)
+    }
+
+    /// Adds every child of the hash `parent`, none of which is in the table yet.
+    mutating func insertChildren(of parent: Int32, in nodes: DecodedNodes, bytes: FormBytes) {
+        var child = nodes[Int(parent)].first
+        while child >= 0 {
+            insert(child, hash: Self.hash(parent: parent, key: bytes.bytes(nodes[Int(child)].key)))
+            child = nodes[Int(child)].next
+        }
+    }
+
     /// Adds `node`, whose key hashes to `hash` and is not in the table yet.
     mutating func insert(_ node: Int32, hash: Int) {
         if (occupied + 1) * 2 > slots.count { grow() }

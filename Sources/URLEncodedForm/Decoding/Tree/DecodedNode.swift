@@ -7,8 +7,9 @@ struct DecodedNode {
     }
 
     var kind: Kind
-    /// Whether the hash's children are in the `ChildTable` (from `DecodedTree.indexedWidth`
-    /// children on); a narrower hash is searched child by child.
+    /// Whether the hash's children are in the tree's `ChildTable`: from
+    /// `DecodedTree.indexedWidth` children on, once its keys no longer ascend. A narrower hash
+    /// is searched child by child.
     var isIndexed: Bool
     /// Whether a hash's children were added in ascending byte order of their keys (true while
     /// it has none), as encoders that sort their keys send them: a key after the last child's

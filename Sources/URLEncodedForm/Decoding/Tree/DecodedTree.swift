@@ -126,47 +126,44 @@ struct DecodedTree {
 
     /// Whether `node` leads through the keys of `path` (Rack's `params_hash_has_key?`): each
     /// but the last must be a hash; the last may hold anything.
-    private func hasPath(_ path: UnsafeBufferPointer<KeySegment>, from node: Int32) -> Bool {
+    private mutating func hasPath(_ path: UnsafeBufferPointer<KeySegment>, from node: Int32) -> Bool {
         var node = node
         for segment in path {
-            guard nodes[Int(node)].kind == .hash, let child = find(segment.text, in: node) else { return false }
+            guard nodes[Int(node)].kind == .hash, let child = search(segment.text, in: node).child else { return false }
             node = child
         }
         return true
     }
 
-    /// From this many children on, a hash's children are found through the `ChildTable`;
-    /// below, comparing lengths child by child is cheaper than hashing the key.
+    /// From this many children on, a hash's children are found through the `ChildTable`
+    /// (once its keys no longer ascend); below, comparing lengths child by child is cheaper
+    /// than hashing the key.
     static let indexedWidth: Int32 = 32
-
-    /// The child `key` of the hash `parent`, if any.
-    @inline(__always)
-    private func find(_ key: TextRange, in parent: Int32) -> Int32? {
-        child(bytes.bytes(key), of: parent)
-    }
 
     /// The child `key` of the hash `parent`, if any, and the key's hash in the `ChildTable`
     /// where `parent`'s children are there (else 0), so that a new child goes in without its
-    /// key hashed again. While the hash's keys have come in ascending order, as encoders that
-    /// sort their keys send them, a key is compared with the last one only; the first key out
-    /// of order ends that for the hash (mutating: it clears `childrenAscend`).
+    /// key hashed again.
+    ///
+    /// While the hash's keys have come in ascending order, as encoders that sort their keys
+    /// send them, a key is compared with the last one only, and a wide hash is left out of the
+    /// table. The first key looked for before the last ends that for the hash (mutating: it
+    /// clears `childrenAscend`, and puts a wide hash's children in the table), so that no
+    /// search in the build runs child by child through a wide hash.
     @inline(__always)
     private mutating func search(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
         let last = nodes[Int(parent)].last
         if nodes[Int(parent)].childrenAscend && last >= 0 {
-            // The children's keys ascend: a key after the last is none of them, the last's is
-            // the last, and one before it ends the order (and is searched for).
-            let text = bytes.bytes(key)
-            switch Self.order(of: text, against: bytes.bytes(nodes[Int(last)].key)) {
+            switch Self.order(of: bytes.bytes(key), against: bytes.bytes(nodes[Int(last)].key)) {
             case .after:
-                return (nil, nodes[Int(parent)].isIndexed ? ChildTable.hash(parent: parent, key: text) : 0)
+                return (nil, 0)
             case .same:
                 return (last, 0)
             case .before:
                 nodes[Int(parent)].childrenAscend = false
+                if nodes[Int(parent)].count >= Self.indexedWidth { indexChildren(of: parent) }
             }
         }
-        guard nodes[Int(parent)].isIndexed else { return (find(key, in: parent), 0) }
+        guard nodes[Int(parent)].isIndexed else { return (child(bytes.bytes(key), of: parent), 0) }
         return searchTable(key, in: parent)
     }
 
@@ -222,21 +219,18 @@ struct DecodedTree {
         let child = link(DecodedNode(kind: kind, parent: parent, key: key), to: parent)
         if nodes[Int(parent)].isIndexed {
             children.insert(child, hash: tableHash)
-        } else if nodes[Int(parent)].count == Self.indexedWidth {
+        } else if nodes[Int(parent)].count == Self.indexedWidth && !nodes[Int(parent)].childrenAscend {
             indexChildren(of: parent)
         }
         return child
     }
 
-    /// Puts a hash that has grown to `indexedWidth` children into the table.
+    /// Puts the children of a hash of `indexedWidth` children or more, whose keys no longer
+    /// ascend, into the table.
     @inline(never)
     private mutating func indexChildren(of parent: Int32) {
         nodes[Int(parent)].isIndexed = true
-        var child = nodes[Int(parent)].first
-        while child >= 0 {
-            children.insert(child, hash: ChildTable.hash(parent: parent, key: bytes.bytes(nodes[Int(child)].key)))
-            child = nodes[Int(child)].next
-        }
+        children.insertChildren(of: parent, in: nodes, bytes: bytes)
     }
 
     private mutating func appendElement(to array: Int32, kind: DecodedNode.Kind) -> Int32 {
@@ -260,10 +254,12 @@ struct DecodedTree {
         nodes[Int(leaf)].count += 1
     }
 
-    /// The child of the hash `parent` whose key is `key`, if any.
+    /// The child of the hash `parent` whose key is `key`, if any. A wide hash whose keys
+    /// ascend is not in the table and is searched child by child here: typed decoding puts
+    /// such a hash in a table of its own before it looks keys up in it (`FormValueDecoder`).
     func child(_ key: UnsafeBufferPointer<UInt8>, of parent: Int32) -> Int32? {
         if nodes[Int(parent)].isIndexed {
-            return children.find(parent: parent, key: key, hash: ChildTable.hash(parent: parent, key: key), in: nodes, bytes: bytes)
+            return children.find(key, of: parent, in: nodes, bytes: bytes)
         }
         let count = Int32(key.count)
         var child = nodes[Int(parent)].first

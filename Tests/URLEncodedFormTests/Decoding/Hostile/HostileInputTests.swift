@@ -158,6 +158,22 @@ struct HostileInputTests {
         }
     }
 
+    /// Keys in ascending order go into a hash without a search and without its table (an
+    /// encoder that sorts sends them so); keys that then break the order must find the table
+    /// made, not search the hash child by child. Half a million keys in order, then half a
+    /// million out of it, each looked for among the first half's.
+    @Test func aWideHashSentInOrderThenOutOfOrderStaysLinear() throws {
+        let count = HostileSize.of(1_000_000)
+        let key = { (index: Int) in "k" + String(format: "%07d", index) }
+        let input = Self.joined(count) { $0 < count / 2 ? "h[\(key(2 * $0))]=1" : "h[\(key(count - 1 - 2 * ($0 - count / 2)))]=2" }
+        let decoder = URLEncodedFormDecoder(limits: Self.unlimited)
+        let hash = try #require(decoder.decode([String: [String: Int]].self, from: input)["h"])
+        #expect(hash.count == count && hash[key(0)] == 1 && hash[key(count - 1)] == 2 && hash[key(count / 2 + 1)] == 2)
+        HostileCost.expectBounded(input, timeRatio: 6, allocations: .benignTimes(2, plus: 64)) { input in
+            _ = try? decoder.parameters(from: input)
+        }
+    }
+
     @Test func aMillionAppendsToOneArrayAreOneArrayInOrder() throws {
         let count = HostileSize.of(1_000_000)
         let input = Self.joined(count) { "a[]=\($0)" }

@@ -96,6 +96,19 @@ struct TypedDecodingRuleTests {
         #expect(wide.count == 40 && wide["k15"] == ["k15", "again"] && wide["k49"] == ["k49", "last"] && wide["k30"] == ["k30"])
     }
 
+    /// A wide hash whose keys came in ascending order is left out of the tree's table (the
+    /// build never searches it); a type that reads it key by key, in any order, finds each key
+    /// and misses the ones not sent, under the form's nesting as at its root.
+    @Test func keysOfAWideHashSentInAscendingOrderAreFoundInAnyOrder() throws {
+        struct Picks: Decodable, Equatable { let k49: String; let k10: String; let k31: Int; let k11: String?; let k50: String? }
+        struct Outer: Decodable, Equatable { let x: Picks; let y: Picks }
+        let form = (10 ..< 50).map { "k\($0)=\($0)" }.joined(separator: "&")
+        #expect(try decoder.decode(Picks.self, from: form) == Picks(k49: "49", k10: "10", k31: 31, k11: "11", k50: nil))
+        let nested = (10 ..< 50).flatMap { ["x[k\($0)]=\($0)", "y[k\($0)]=\(100 + $0)"] }.sorted().joined(separator: "&")
+        #expect(try decoder.decode(Outer.self, from: nested)
+                == Outer(x: Picks(k49: "49", k10: "10", k31: 31, k11: "11", k50: nil), y: Picks(k49: "149", k10: "110", k31: 131, k11: "111", k50: nil)))
+    }
+
     @Test func plainKeySentOnceReadsAsAnArrayOfOne() throws {
         // What the encoder writes for a one-element array without brackets: the round trip
         // needs it back as one element.
