@@ -1,7 +1,8 @@
 /// Finds a wide hash's child by its key in O(1): one open-addressed table for the whole tree,
-/// keyed by the parent's index and the key's bytes. The hash is Swift's `Hasher` (SipHash,
-/// seeded per process), so keys chosen to collide in a fixed hash function cannot make the
-/// probes long.
+/// keyed by the parent's index and the key's bytes (and one more, which typed decoding makes
+/// for the wide hashes the tree left out, their keys having come in order). The hash is Swift's
+/// `Hasher` (SipHash, seeded per process), so keys chosen to collide in a fixed hash function
+/// cannot make the probes long.
 struct ChildTable {
     /// A node's index and its key's hash (compared before any bytes are, and what the slot is
     /// moved by when the table grows); `node` is `-1` in an empty slot.
