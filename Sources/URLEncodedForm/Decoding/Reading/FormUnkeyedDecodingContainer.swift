@@ -5,8 +5,8 @@
 struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private let decoder: FormValueDecoder
     private let depth: Int
-    /// The elements, as nodes chained by `next` or as pairs chained by `nextValue`, or as the
-    /// children of an index hash sorted by index.
+    /// The elements, as nodes chained by `next` or as pairs chained by `nextValue(after:)`, or
+    /// as the children of an index hash sorted by index.
     private enum Elements {
         case nodes(next: Int32)
         case values(next: Int32)
@@ -163,7 +163,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             elements = .nodes(next: decoder.nodes[Int(node)].next)
             return .node(node)
         case .values(let pair):
-            elements = .values(next: decoder.form.tree.nextValue[Int(pair)])
+            elements = .values(next: decoder.form.tree.nextValue(after: pair))
             return .value(pair)
         case .sorted(let children):
             return .node(children[currentIndex])

@@ -20,7 +20,7 @@ struct DecodedNode {
     /// The node's key in its parent hash; `count` is `-1` for an array element.
     var key: TextRange
     /// A hash's or an array's first and last child; a leaf's first and last value (indices of
-    /// pairs, chained by `DecodedTree.nextValue`).
+    /// pairs, chained by `DecodedTree.nextValue(after:)`).
     var first: Int32
     var last: Int32
     /// The next child of the same parent.

@@ -13,8 +13,10 @@
 struct DecodedTree {
     /// The nodes; `nodes[0]` is the root hash.
     private(set) var nodes: DecodedNodes
-    /// For each pair, the next pair sent for the same leaf, or `-1`.
-    private(set) var nextValue: [Int32]
+    /// For each pair, the next pair sent for the same leaf, or `-1`; empty until a key is sent
+    /// a second time, which most forms never do (`nextValue(after:)`).
+    private var nextValues: [Int32] = []
+    private let pairCount: Int
     private var children = ChildTable()
     /// The hashes the last path went through from the root by its leading keys, with those
     /// keys: forms list the pairs of one object together, so the next path usually starts the
@@ -30,7 +32,12 @@ struct DecodedTree {
         self.bytes = bytes
         self.nodes = DecodedNodes(capacity: pairCount + 1)
         _ = self.nodes.append(DecodedNode(kind: .hash, parent: -1, key: TextRange(start: 0, count: -1)))
-        self.nextValue = Array(repeating: -1, count: pairCount)
+        self.pairCount = pairCount
+    }
+
+    /// The pair sent for the same leaf after `pair`, or `-1`.
+    func nextValue(after pair: Int32) -> Int32 {
+        nextValues.isEmpty ? -1 : nextValues[Int(pair)]
     }
 
     static let root: Int32 = 0
@@ -153,6 +160,7 @@ struct DecodedTree {
     private mutating func search(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
         let last = nodes[Int(parent)].last
         if nodes[Int(parent)].childrenAscend && last >= 0 {
+            assert(!nodes[Int(parent)].isIndexed, "an indexed hash whose keys ascend")
             switch Self.order(of: bytes.bytes(key), against: bytes.bytes(nodes[Int(last)].key)) {
             case .after:
                 return (nil, 0)
@@ -249,9 +257,20 @@ struct DecodedTree {
 
     private mutating func appendValue(_ pair: Int32, to leaf: Int32) {
         let last = nodes[Int(leaf)].last
-        if last < 0 { nodes[Int(leaf)].first = pair } else { nextValue[Int(last)] = pair }
+        if last < 0 {
+            nodes[Int(leaf)].first = pair
+        } else {
+            if nextValues.isEmpty { makeNextValues() }
+            nextValues[Int(last)] = pair
+        }
         nodes[Int(leaf)].last = pair
         nodes[Int(leaf)].count += 1
+    }
+
+    /// The links between the values of repeated keys, made when the first is repeated.
+    @inline(never)
+    private mutating func makeNextValues() {
+        nextValues = Array(repeating: -1, count: pairCount)
     }
 
     /// The child of the hash `parent` whose key is `key`, if any. A wide hash whose keys
