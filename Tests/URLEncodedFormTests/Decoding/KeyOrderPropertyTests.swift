@@ -7,7 +7,7 @@ import URLEncodedForm
 /// encoders that sort send them), keeps a wide hash out of its table until the order ends, and
 /// indexes it then (README's architecture page, "Decoding"). None of that may change what a
 /// form reads: random forms of keys under the root, under named hashes, and in the hashes of
-/// `a[][k]` arrays — up to 120 pairs over key pools that make hashes narrower and wider than 32,
+/// `a[][k]` arrays — up to 160 pairs over key pools that make hashes narrower and wider than 32,
 /// keys repeated, sent sorted, sorted then broken (a shuffled tail, a reversed run, two
 /// neighbours swapped) or shuffled — read as a model computed from the pairs says: every value
 /// of a key in the order sent, Rack's view keeping the last, and an `a[][k]` element closed by
