@@ -34,6 +34,11 @@ struct KeyOrderPropertyTests {
         }
     }
 
+    /// The bytes a pair sorts by: its parent, then its key.
+    private static func sortName(_ pair: (parent: String, key: String, value: String)) -> [UInt8] {
+        Array((pair.parent + "\u{0}" + pair.key).utf8)
+    }
+
     static func makeCase(seed: UInt64) -> Case {
         var rng = SplitMix64(seed: seed)
         let shape = Shape.allCases.randomElement(using: &rng)!
@@ -59,8 +64,7 @@ struct KeyOrderPropertyTests {
         }
         // Sorted by name as an encoder that sorts sends them (its sort keeps equal names' order).
         let sorted = pairs.enumerated().sorted { left, right in
-            let l = Array((left.element.parent + "\u{0}" + left.element.key).utf8)
-            let r = Array((right.element.parent + "\u{0}" + right.element.key).utf8)
+            let (l, r) = (sortName(left.element), sortName(right.element))
             return l != r ? l.lexicographicallyPrecedes(r) : left.offset < right.offset
         }.map(\.element)
         switch Int.random(in: 0 ..< 5, using: &rng) {
@@ -161,7 +165,7 @@ struct KeyOrderPropertyTests {
             }
         }
         func ascends(_ testCase: Case) -> Bool {
-            let names = testCase.pairs.map { Array(($0.parent + "\u{0}" + $0.key).utf8) }
+            let names = testCase.pairs.map(Self.sortName)
             return zip(names, names.dropFirst()).allSatisfy { !$1.lexicographicallyPrecedes($0) }
         }
         for shape in Shape.allCases {
