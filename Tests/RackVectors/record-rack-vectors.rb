@@ -15,19 +15,20 @@
 #   names) and of the flat level Rack shares with us (escapes, `+`, UTF-8, empty values, `==`,
 #   empty pairs, brackets in values).
 # - "generated": random forms from a generator seeded with SEED, so the fixture is the same on
-#   every run: names from plausible bases and segments (keys, `[]`, indices, nesting up to six
-#   segments, repeated names, shared prefixes), escaped in varied ways, and varied values.
-# - "quirks": `[]` directly followed by `[]` (`a[][]`, `a[][][x]`), which Rack 2.2 reads its own
-#   way (arrays of arrays, `nil` elements). Recorded for information; the tests do not require
-#   our view to match them.
+#   every run: names from plausible bases and segments (keys, `[]`, now and then several in a
+#   row, indices, nesting up to six segments, repeated names, shared prefixes), escaped in
+#   varied ways, and varied values.
+# - "quirks": hand-picked forms with `[]` directly followed by `[]` (`a[][]`, `a[][][x]`,
+#   `a[][][]`), which Rack 2.2 reads its own way (arrays of arrays, `nil` elements, the rest of a
+#   path after `[]` read from its first key). Our view reads them as Rack does, `nil` as `NSNull`.
 #
-# Every form of the first two groups stays where the README says our view and Rack's agree, and
-# the script checks it (`outside_domain`) before recording: no `;`, no space right after `&`, no
-# pair without `=`, no invalid escape or UTF-8, no name that is empty, starts with `[` or does not
-# fit `base[segment]...` (base without brackets, segments without brackets, nothing after), no
-# `[]` directly followed by `[]`, no name deeper than 64 segments (but one hand-picked form deeper
-# than Rack's own limit of 100), and no two segment texts in one form that are canonically
-# equivalent Unicode but spelled apart (Rack keeps both keys, we report a conflict).
+# Every form stays where the README says our view and Rack's agree, and the script checks it
+# (`outside_domain`) before recording: no `;`, no space right after `&`, no pair without `=`, no
+# invalid escape or UTF-8, no name that is empty, starts with `[` or does not fit
+# `base[segment]...` (base without brackets, segments without brackets, nothing after), no name
+# deeper than 64 segments (but one hand-picked form deeper than Rack's own limit of 100), and no
+# two segment texts in one form that are canonically equivalent Unicode but spelled apart (Rack
+# keeps both keys, we report a conflict).
 require "rack"
 require "json"
 
@@ -128,11 +129,11 @@ def escape_name(text, style, rng)
   end.join
 end
 
-# A list of segments ("" is `[]`), never two `[]` in a row.
+# A list of segments ("" is `[]`).
 def random_segments(rng, count)
   segments = []
   count.times do
-    if segments.last != "" && rng.rand < 0.25
+    if rng.rand < 0.25
       segments << ""
     else
       segments << KEYS.sample(random: rng)
@@ -163,12 +164,10 @@ def random_path(rng, paths)
     when 1
       kept = segments.take(rng.rand(0..segments.size))
       more = random_segments(rng, rng.rand(0..2))
-      more.shift while kept.last == "" && more.first == ""
       [base, kept + more]
     else
       return [base, segments] if segments.empty?
       last = random_segments(rng, 1)
-      last = [KEYS.sample(random: rng)] if segments.size > 1 && segments[-2] == "" && last == [""]
       [base, segments[0...-1] + last]
     end
   else
@@ -196,7 +195,7 @@ def unescape_component(text)
 end
 
 # Why a form is outside the domain where our view and Rack's must agree, or nil.
-def outside_domain(form, quirks: false)
+def outside_domain(form)
   return "holds `;`" if form.include?(";")
   return "space after `&`" if form.include?("& ")
   segments = []
@@ -207,7 +206,6 @@ def outside_domain(form, quirks: false)
     name, value = pair.split("=", 2).map { |part| unescape_component(part) }
     return "invalid UTF-8 in #{pair}" unless name.valid_encoding? && value.valid_encoding?
     return "malformed name #{name.inspect}" unless NAME_GRAMMAR.match?(name)
-    return "`[][]` in #{name.inspect}" if !quirks && name.include?("[][]")
     return "deeper than 64 in #{name[0, 20].inspect}..." if name.count("[") > 64 && name.count("[") <= 100
     segments << name[/\A[^\[]+/]
     segments.concat(name.scan(/\[([^\[\]]*)\]/).flatten)
@@ -225,7 +223,7 @@ rescue Rack::Utils::ParameterTypeError, Rack::Utils::InvalidParameterError, Rack
 end
 
 (HAND_PICKED + QUIRKS).each do |form|
-  reason = outside_domain(form, quirks: QUIRKS.include?(form))
+  reason = outside_domain(form)
   abort "hand-picked form #{form.inspect} is outside the domain: #{reason}" if reason
 end
 
@@ -256,7 +254,7 @@ puts JSON.pretty_generate(
                    "#{GENERATED_COUNT} from a generator seeded #{format('0x%X', SEED)} (#{rejected} drawn forms " \
                    "dropped: repeats, forms outside the domain where our view and Rack's agree, and forms " \
                    "Rack rejects beyond a share of #{KEEP_REJECTED}), and " \
-                   "#{QUIRKS.size} quirks (`[]` directly followed by `[]`, not required to agree); " \
+                   "#{QUIRKS.size} quirks (`[]` directly followed by `[]`); " \
                    "#{errors} forms Rack rejected. Format: `vectors` is an array of objects with `group` " \
                    "(hand-picked, generated, quirks), `form` (the input, as sent) and either `params` (what Rack " \
                    "returned: hashes as JSON objects in Rack's insertion order, which means nothing to the " \

@@ -1,7 +1,8 @@
 import URLEncodedForm
 
 /// `parameters(from:)`'s tree as a value that compares with `==`: `String` leaves, `[Any]`
-/// arrays, `[String: Any]` hashes, as the README documents its shape.
+/// arrays, `[String: Any]` hashes, as the README documents its shape; its `NSNull` elements
+/// (Rack's `nil`), which `URLEncoding` writes as text, are `foreign`, not re-encoded.
 indirect enum FuzzTree: Equatable, CustomStringConvertible {
     case leaf(String)
     case array([FuzzTree])
@@ -45,8 +46,7 @@ indirect enum FuzzTree: Equatable, CustomStringConvertible {
 
     /// Whether `URLEncoding`'s text for the tree (`key[sub]`, `key[]` per element) reads back as
     /// the tree. Not so, by the documented rules (README, "Decoding forms"), for:
-    /// - an empty array or hash, which writes nothing (only Rack's `[]`-after-`[]` quirks make
-    ///   one: `a[][][]=1` reads as `{a: []}`, where Rack has `[nil]`);
+    /// - an empty array or hash, which writes nothing;
     /// - a key that is empty or holds `[` or `]`: an empty segment is `[]` (append), and a name is
     ///   unescaped before it is split, so a bracket in a key reads as a path. A top-level empty key
     ///   of a plain value is fine (`=v` is the key `""`);

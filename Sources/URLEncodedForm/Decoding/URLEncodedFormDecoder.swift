@@ -117,9 +117,10 @@ public final class URLEncodedFormDecoder: Sendable {
     // MARK: The untyped tree
 
     /// The form as Rack's `Utils.parse_nested_query` reads it: `String` leaves (the last value
-    /// of a repeated key), `[any Sendable]` for arrays made with `[]`, and
-    /// `[String: any Sendable]` for hashes (indices such as `a[0]` are hash keys here).
-    /// ``URLEncoding`` encodes what it returns.
+    /// of a repeated key), `[any Sendable]` for arrays made with `[]`,
+    /// `[String: any Sendable]` for hashes (indices such as `a[0]` are hash keys here), and
+    /// `NSNull` for the element Rack makes `nil` (`a[][][]=1`: `[]` followed by two `[]`s or
+    /// more). ``URLEncoding`` encodes what it returns.
     ///
     /// The tree is built without recursion, at any ``Limits/maximumDepth``; but Swift frees
     /// nested dictionaries recursively, so a tree thousands of levels deep (possible only with

@@ -19,17 +19,19 @@ func inputError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_so
 }
 
 /// `parameters(from:)`'s tree as plain values that compare with `==`: leaves `String`,
-/// arrays `[Form]`, hashes `[String: Form]`.
+/// arrays `[Form]`, hashes `[String: Form]`, null elements `NSNull`.
 indirect enum Form: Equatable, CustomStringConvertible {
     case value(String)
     case array([Form])
     case hash([String: Form])
+    case null
 
     init(_ any: Any) {
         switch any {
         case let string as String: self = .value(string)
         case let array as [Any]: self = .array(array.map(Form.init))
         case let hash as [String: Any]: self = .hash(hash.mapValues(Form.init))
+        case is NSNull: self = .null
         default: self = .value("<\(type(of: any))>")
         }
     }
@@ -40,6 +42,7 @@ indirect enum Form: Equatable, CustomStringConvertible {
         case .array(let array): return "[" + array.map(\.description).joined(separator: ", ") + "]"
         case .hash(let hash):
             return "{" + hash.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        case .null: return "null"
         }
     }
 }

@@ -36,14 +36,31 @@ struct RackTreeTests {
         #expect(try decoder.form("a[][]=1&a[][]=2") == .hash(["a": .array([.array([.value("1")]), .array([.value("2")])])]))
     }
 
-    /// Rack appends `nil` for `a[][][]` (its inner name `[][]` has no key); the tree drops it, so
-    /// the array is empty, in Rack's view and to a type alike. Found by the fuzz target, whose
-    /// round trip then met an empty optional array, which writes nothing (README, "The round trip").
-    @Test func anAppendRackReadsAsNilLeavesAnEmptyArray() throws {
-        #expect(try decoder.form("a[][][]=1") == .hash(["a": .array([])]))
-        struct Optionals: Decodable { let a: [Int]? }
-        #expect(try decoder.decode(Optionals.self, from: "a[][][]=1").a == [])
-        #expect(try decoder.decode(Optionals.self, from: "b=1").a == nil)
+    /// Rack appends `nil` for `[]` followed by two `[]`s or more (the inner name `[][]` has no
+    /// key) and drops the value; where the last element is a hash it drops both. Our view spells
+    /// that `nil` `NSNull`; to a type it is `nil`, and anything else it is read as throws
+    /// `valueNotFound`, as `JSONDecoder` throws for `null`.
+    @Test func anAppendFollowedByTwoAppendsIsANullElementAsInRack() throws {
+        #expect(try decoder.form("a[][][]=1") == .hash(["a": .array([.null])]))
+        #expect(try decoder.form("a[][][][]=1&a[][][]=2&a[]=3") == .hash(["a": .array([.null, .null, .value("3")])]))
+        #expect(try decoder.form("a[][][]=1&a[][x]=2&a[][][]=3") == .hash(["a": .array([.null, .hash(["x": .value("2")])])]))
+        #expect(try decoder.form("a[b][][][]=1") == .hash(["a": .hash(["b": .array([.null])])]))
+        struct Elements: Decodable, Equatable { let a: [Int?] }
+        #expect(try decoder.decode(Elements.self, from: "a[][][]=1&a[]=2") == Elements(a: [nil, 2]))
+        struct Values: Decodable { let a: [Int] }
+        struct Arrays: Decodable { let a: [[Int]] }
+        struct Hashes: Decodable { struct X: Decodable { let x: Int? }; let a: [X] }
+        for read in [{ _ = try decoder.decode(Values.self, from: "a[][][]=1") },
+                     { _ = try decoder.decode(Arrays.self, from: "a[][][]=1") },
+                     { _ = try decoder.decode(Hashes.self, from: "a[][][]=1") }] as [() throws -> Void] {
+            #expect {
+                try read()
+            } throws: { error in
+                guard case DecodingError.valueNotFound(_, let context) = error else { return false }
+                return context.codingPath.map(\.stringValue) == ["a", "0"] && context.codingPath.last?.intValue == 0
+                    && context.debugDescription.hasSuffix("found a null element (`[]` followed by two `[]`s or more).")
+            }
+        }
     }
 
     @Test func aNestedValueUnderAValueOrAnArrayWhereAHashIsIsAConflict() {

@@ -8,15 +8,14 @@ import URLEncodedForm
 /// byte entry points, hashes compared as unordered and arrays in order. A form Rack rejected with
 /// a `ParameterTypeError` (a nested value under a leaf, an array where a hash is, a hash where an
 /// array is) throws `.conflictingKey` naming the key Rack named, and the one deeper than Rack's
-/// depth limit throws `.tooDeep`. The hand-picked and the generated forms all stay where the README
-/// says our view and Rack's agree; the "quirks" group (`[]` directly followed by `[]`) is outside
-/// it and only has to read without an unexpected error.
+/// depth limit throws `.tooDeep`. The "quirks" group (`[]` directly followed by `[]`: arrays of
+/// arrays, and Rack's `nil` elements, which our view spells `NSNull`) reads as Rack read it too.
 struct RackVectorTests {
     /// One recorded form and what Rack made of it.
     struct Vector: Sendable {
         enum Outcome: Sendable {
-            /// Rack's params; `nil` when they hold a `nil` (quirks only), which our view never does.
-            case params(Form?)
+            /// Rack's params.
+            case params(Form)
             case rejected(errorClass: String, message: String)
         }
 
@@ -35,7 +34,7 @@ struct RackVectorTests {
         }
     }()
 
-    private struct FixtureError: Error, CustomStringConvertible {
+    struct FixtureError: Error, CustomStringConvertible {
         let description: String
     }
 
@@ -50,7 +49,7 @@ struct RackVectorTests {
                 throw FixtureError(description: "bad vector \(entry)")
             }
             if let params = object["params"] {
-                return Vector(group: group, form: form, outcome: .params(Form(rack: params)))
+                return Vector(group: group, form: form, outcome: .params(try Form(rack: params)))
             }
             guard let errorClass = object["error"]?.string, let message = object["message"]?.string else {
                 throw FixtureError(description: "\(form): neither params nor an error")
@@ -70,15 +69,11 @@ struct RackVectorTests {
         #expect(Set(Self.vectors.map(\.group)) == ["hand-picked", "generated", "quirks"])
     }
 
-    @Test(arguments: ["hand-picked", "generated"])
+    @Test(arguments: ["hand-picked", "generated", "quirks"])
     func everyFormReadsAsRackReadsIt(group: String) {
         let decoder = URLEncodedFormDecoder()
         for vector in Self.vectors(in: group) {
             guard case let .params(expected) = vector.outcome else { continue }
-            guard let expected else {
-                Issue.record("\(vector.form): Rack's params hold a nil, outside the domain of this group")
-                continue
-            }
             for (entry, read) in Self.entryPoints(of: decoder) {
                 do {
                     let ours = Form(try read(vector.form))
@@ -114,35 +109,6 @@ struct RackVectorTests {
         }
     }
 
-    /// Rack reads `[]` followed by `[]` its own way (arrays of arrays, `nil` elements); we make no
-    /// promise there beyond reading such a form or rejecting it with a conflict. How many agree
-    /// with Rack is printed.
-    @Test func quirksReadOrThrowAConflict() {
-        let decoder = URLEncodedFormDecoder()
-        var agreeing = 0
-        let quirks = Self.vectors(in: "quirks")
-        for vector in quirks {
-            do {
-                let ours = Form(try decoder.parameters(from: vector.form))
-                if case let .params(rack) = vector.outcome, rack == ours {
-                    agreeing += 1
-                } else {
-                    print("Rack quirk \(vector.form): Rack \(vector.outcome), ours \(ours)")
-                }
-            } catch let DecodingError.dataCorrupted(context) {
-                let error = context.underlyingError as? URLEncodedFormDecoder.Error
-                guard case .conflictingKey? = error else {
-                    Issue.record("\(vector.form): \(context)")
-                    continue
-                }
-                print("Rack quirk \(vector.form): Rack \(vector.outcome), ours \(String(describing: error))")
-            } catch {
-                Issue.record("\(vector.form): \(error)")
-            }
-        }
-        print("Rack quirks: \(agreeing) of \(quirks.count) read as Rack reads them")
-    }
-
     /// `parameters(from:)` through a `String` and through its UTF-8 bytes.
     private static func entryPoints(of decoder: URLEncodedFormDecoder) -> [(String, (String) throws -> Parameters)] {
         [("String", { try decoder.parameters(from: $0) }), ("[UInt8]", { try decoder.parameters(from: Array($0.utf8)) })]
@@ -150,20 +116,15 @@ struct RackVectorTests {
 }
 
 extension Form {
-    /// Rack's params as JSON: objects are hashes, arrays arrays, strings leaves; `nil` for a
-    /// JSON `null` anywhere (Rack's `nil`, which our view has no spelling for).
-    init?(rack json: JSONValue) {
+    /// Rack's params as JSON: objects are hashes, arrays arrays, strings leaves, `null` Rack's
+    /// `nil`.
+    init(rack json: JSONValue) throws {
         switch json {
         case .string(let string): self = .value(string)
-        case .array(let array):
-            let elements = array.compactMap(Form.init(rack:))
-            guard elements.count == array.count else { return nil }
-            self = .array(elements)
-        case .object(let object):
-            let values = object.compactMapValues(Form.init(rack:))
-            guard values.count == object.count else { return nil }
-            self = .hash(values)
-        default: return nil
+        case .array(let array): self = .array(try array.map(Form.init(rack:)))
+        case .object(let object): self = .hash(try object.mapValues(Form.init(rack:)))
+        case .null: self = .null
+        case .integer, .number, .bool: throw RackVectorTests.FixtureError(description: "\(json) in Rack's params")
         }
     }
 }

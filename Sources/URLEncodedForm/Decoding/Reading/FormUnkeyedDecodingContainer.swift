@@ -17,6 +17,9 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let count: Int?
     private(set) var currentIndex = 0
 
+    /// What an error names as expected where no array stands.
+    private static let expectation = "an array (`key[]=`, a repeated `key=`, or `key[0]=`…)"
+
     init(decoder: FormValueDecoder, focus: FormValueDecoder.Focus, depth: Int) throws {
         self.decoder = decoder
         self.depth = depth
@@ -33,10 +36,12 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             switch node.kind {
             case .array: elements = .nodes(next: node.first)
             case .leaf: elements = .values(next: node.first)
+            case .null:
+                throw decoder.nullElement([Any].self, expected: Self.expectation, codingPath: decoder.path)
             case .hash:
                 switch Self.indexOrder(of: node, in: decoder) {
                 case .notIndices:
-                    throw decoder.typeMismatch([Any].self, expected: "an array (`key[]=`, a repeated `key=`, or `key[0]=`…)", found: index)
+                    throw decoder.typeMismatch([Any].self, expected: Self.expectation, found: index)
                 case .inOrder: elements = .nodes(next: node.first)
                 case .sorted(let children): elements = .sorted(children)
                 }

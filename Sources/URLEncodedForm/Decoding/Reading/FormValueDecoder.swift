@@ -213,6 +213,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         case .node(let index):
             let node = nodes[Int(index)]
             if node.kind == .leaf && node.count == 1 { return node.first }
+            if node.kind == .null { throw nullElement(type, expected: expectation(type), codingPath: errorPath()) }
             guard node.kind == .leaf else {
                 throw DecodingError.typeMismatch(type, DecodingError.Context(
                     codingPath: errorPath(), debugDescription: "Expected \(expectation(type)), found \(describe(node))."))
@@ -260,6 +261,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         case .value(let value): pair = value
         case .node(let index):
             let node = nodes[Int(index)]
+            if node.kind == .null { return true }
             guard node.kind == .leaf, node.count == 1 else { return false }
             pair = node.first
         }
@@ -273,6 +275,14 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     func corrupted(_ description: String) -> DecodingError {
         .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: description))
     }
+
+    /// What reading a null element as anything but `nil` throws: `valueNotFound`, as
+    /// `JSONDecoder` throws for a `null`.
+    func nullElement(_ type: Any.Type, expected: String, codingPath: [any CodingKey]) -> DecodingError {
+        .valueNotFound(type, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected \(expected), found \(Self.nullElementDescription)."))
+    }
+
+    private static let nullElementDescription = "a null element (`[]` followed by two `[]`s or more)"
 
     func typeMismatch(_ type: Any.Type, expected: String, found node: Int32) -> DecodingError {
         .typeMismatch(type, DecodingError.Context(
@@ -288,6 +298,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         case .hash: return "a hash of \(node.count) keys (`key[…]=`)"
         case .array: return "an array of \(node.count) elements (`key[]=`)"
         case .leaf: return node.count == 1 ? "a value" : "\(node.count) values"
+        case .null: return Self.nullElementDescription
         }
     }
 
@@ -302,6 +313,8 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             return -1
         case .node(let index) where nodes[Int(index)].kind == .hash:
             return index
+        case .node(let index) where nodes[Int(index)].kind == .null:
+            throw nullElement([String: Any].self, expected: "a hash (`key[…]=` pairs)", codingPath: path)
         case .node(let index):
             throw typeMismatch([String: Any].self, expected: "a hash (`key[…]=` pairs)", found: index)
         case .value:

@@ -1,6 +1,9 @@
+import Foundation
+
 /// The tree as Rack's `parse_nested_query` shows it: a hash is a `[String: any Sendable]`, an
-/// array a `[any Sendable]`, a leaf the `String` of its last value. Built bottom-up with a stack
-/// of its own, so a tree as deep as the limits allow costs heap, not thread stack.
+/// array a `[any Sendable]`, a leaf the `String` of its last value, a null element `NSNull`.
+/// Built bottom-up with a stack of its own, so a tree as deep as the limits allow costs heap,
+/// not thread stack.
 enum RackParameters {
     /// A container being filled: its node, the next child to visit, and what it holds so far.
     private struct Frame {
@@ -24,10 +27,10 @@ enum RackParameters {
                 stack[top].nextChild = nodes[Int(child)].next
                 let node = nodes[Int(child)]
                 let key = node.key.count >= 0 ? form.bytes.string(node.key) : nil
-                if node.kind == .leaf {
-                    try add(form.string(ofValue: node.last), key: key, to: &stack[top])
-                } else {
-                    stack.append(Frame(node: child, key: key, nextChild: node.first))
+                switch node.kind {
+                case .leaf: try add(form.string(ofValue: node.last), key: key, to: &stack[top])
+                case .null: try add(NSNull(), key: key, to: &stack[top])
+                case .hash, .array: stack.append(Frame(node: child, key: key, nextChild: node.first))
                 }
                 continue
             }

@@ -1,9 +1,12 @@
 /// One node of a decoded form's tree: a hash (keyed children), an array (children made with
-/// `[]`, in order) or a leaf (the values sent for one key, in order). 32 bytes, in `DecodedNodes`;
-/// links are indices, `-1` for none.
+/// `[]`, in order), a leaf (the values sent for one key, in order) or a null element. 32 bytes,
+/// in `DecodedNodes`; links are indices, `-1` for none.
 struct DecodedNode {
     enum Kind: UInt8 {
         case hash, array, leaf
+        /// An array element that holds nothing: Rack's `nil`, which it appends for `[]`
+        /// followed by two `[]`s or more (`a[][][]=1`), dropping the value.
+        case null
     }
 
     var kind: Kind

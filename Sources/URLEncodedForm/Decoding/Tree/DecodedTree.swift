@@ -110,12 +110,15 @@ struct DecodedTree {
             let last = nodes[Int(array)].last
             let lastIsHash = last >= 0 && nodes[Int(last)].kind == .hash
             if keyIndex == end {
-                // `[]` followed by `[]`s alone. Rack makes `a[][]=1` an element `["1"]`; it
-                // drops the value where the last element is a hash, and appends `nil` for three
-                // `[]`s or more, which this tree drops too (the README lists it).
-                if !lastIsHash && end - index == 2 {
+                // `[]` followed by `[]`s alone. Rack makes `a[][]=1` an element `["1"]` and
+                // `a[][][]=1` (or more `[]`s) an element `nil`; where the last element is a hash
+                // it drops the value.
+                guard !lastIsHash else { return }
+                if end - index == 2 {
                     let inner = appendElement(to: array, kind: .array)
                     appendValue(pair, to: appendElement(to: inner, kind: .leaf))
+                } else {
+                    _ = appendElement(to: array, kind: .null)
                 }
                 return
             }
