@@ -6,6 +6,8 @@
 /// - `[]` appends to an array. After `[]`, the rest of the path goes into the array's last
 ///   element when that is a hash that does not have the rest's keys yet (`a[][x]=1&a[][y]=2`
 ///   is one element), and into a new element otherwise (`…&a[][x]=3` starts a second).
+///   `[]` followed by `[]`s alone appends what Rack does: `["1"]` for `a[][]=1`, a null element
+///   (Rack's `nil`) for two `[]`s after it or more.
 /// - A key where the other kind of container (or a value) stands is a conflict.
 ///
 /// Nothing is ever removed: a container replaced by a value is turned into that value, and its
