@@ -3,8 +3,9 @@ import Testing
 import URLEncodedForm
 
 /// The cases of the web-platform-tests' `url/urlencoded-parser.any.js` (the WHATWG parser's own
-/// test data: each input with the name–value pairs a browser's `URLSearchParams` reads from it),
-/// typed in by hand from that file, with whether the parser repairs the input (keeps a bad
+/// test data: each input with the name–value pairs a browser's `URLSearchParams` reads from it)
+/// and the parsing tests of `url/urlsearchparams-constructor.any.js` (`+`, spaces, NUL and text
+/// beyond ASCII, raw and escaped), typed in by hand, with whether the parser repairs the input (keeps a bad
 /// escape as written, replaces invalid UTF-8 with U+FFFD). Read under `.whatwg`, which repairs
 /// as the parser does. A form's pairs become a tree, so each case is checked twice: every value
 /// of a name, in order, through a typed `[String: [String]]`, and the last value of each name
@@ -46,6 +47,26 @@ struct WHATWGParserVectorTests {
         ("b=%2sf%2a", [("b", "%2sf*")], repairs: true),
         ("b=%2%2af%2a", [("b", "%2*f*")], repairs: true),
         ("b=%%2a", [("b", "%*")], repairs: true),
+        // The parsing tests of `url/urlsearchparams-constructor.any.js`.
+        ("a=b+c", [("a", "b c")], repairs: false),
+        ("a+b=c", [("a b", "c")], repairs: false),
+        ("query=%2B15555555555", [("query", "+15555555555")], repairs: false),
+        ("a=b c", [("a", "b c")], repairs: false),
+        ("a b=c", [("a b", "c")], repairs: false),
+        ("a=b%20c", [("a", "b c")], repairs: false),
+        ("a%20b=c", [("a b", "c")], repairs: false),
+        ("a=b\u{0}c", [("a", "b\u{0}c")], repairs: false),
+        ("a\u{0}b=c", [("a\u{0}b", "c")], repairs: false),
+        ("a=b%00c", [("a", "b\u{0}c")], repairs: false),
+        ("a%00b=c", [("a\u{0}b", "c")], repairs: false),
+        ("a=b\u{2384}", [("a", "b\u{2384}")], repairs: false),
+        ("a\u{2384}b=c", [("a\u{2384}b", "c")], repairs: false),
+        ("a=b%e2%8e%84", [("a", "b\u{2384}")], repairs: false),
+        ("a%e2%8e%84b=c", [("a\u{2384}b", "c")], repairs: false),
+        ("a=b\u{1F4A9}c", [("a", "b\u{1F4A9}c")], repairs: false),
+        ("a\u{1F4A9}b=c", [("a\u{1F4A9}b", "c")], repairs: false),
+        ("a=b%f0%9f%92%a9c", [("a", "b\u{1F4A9}c")], repairs: false),
+        ("a%f0%9f%92%a9b=c", [("a\u{1F4A9}b", "c")], repairs: false),
     ]
 
     private let decoder = URLEncodedFormDecoder(invalidInput: .whatwg)
