@@ -304,6 +304,9 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: Keys
 
+    /// What an error names as expected where no hash stands.
+    private static let hashExpectation = "a hash (`key[…]=` pairs)"
+
     /// The hash at `focus`, or `-1` where nothing was sent (an empty hash to a keyed container).
     ///
     /// - Throws: `DecodingError.typeMismatch` where a value or an array stands.
@@ -314,12 +317,12 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         case .node(let index) where nodes[Int(index)].kind == .hash:
             return index
         case .node(let index) where nodes[Int(index)].kind == .null:
-            throw nullElement([String: Any].self, expected: "a hash (`key[…]=` pairs)", codingPath: path)
+            throw nullElement([String: Any].self, expected: Self.hashExpectation, codingPath: path)
         case .node(let index):
-            throw typeMismatch([String: Any].self, expected: "a hash (`key[…]=` pairs)", found: index)
+            throw typeMismatch([String: Any].self, expected: Self.hashExpectation, found: index)
         case .value:
             throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: path, debugDescription: "Expected a hash (`key[…]=` pairs), found a value."))
+                codingPath: path, debugDescription: "Expected \(Self.hashExpectation), found a value."))
         }
     }
 
