@@ -20,7 +20,13 @@ import Foundation
 /// Input is never trusted: every bound in ``Limits`` is checked before anything is built from
 /// the input, a limit fails the decoding with a ``URLEncodedFormDecoder/Error`` (never truncates),
 /// nothing recurses on the input's depth, and no index or count read from the input sizes an
-/// allocation. The decoder is immutable: share one between requests and threads.
+/// allocation. The decoder's options are immutable: share one between requests and threads.
+///
+/// A decoder keeps the memory of its last decoding (the pairs, the tree, its lookup state) for
+/// the next, so reuse one where you can: memory beyond 64 MB is kept only while decodings that
+/// large recur (it is let go after the first smaller one). A decoder made per request costs
+/// little more: it starts from the memory decoders that went away left (up to four sets of at
+/// most 1 MB each are kept for the whole process).
 public final class URLEncodedFormDecoder: Sendable {
     /// How names are split into key paths. Default ``KeyPathDecoding/brackets``.
     public let keyPathDecoding: KeyPathDecoding
@@ -42,6 +48,12 @@ public final class URLEncodedFormDecoder: Sendable {
     public let invalidInput: InvalidInputPolicy
     /// The bounds every decoding checks first. Default ``Limits/default``.
     public let limits: Limits
+
+    /// The memory of the last decoding, for the next to reuse; when threads decode at once,
+    /// the others' go to the process's spares (`DecodingSession.keepSpare(_:)`).
+    private let idleSession = IdleSlot<DecodingSession>()
+    /// A session that holds more than this many bytes is kept only while decodings need them.
+    private static let idleSessionCapacityLimit = 64 << 20
 
     /// A decoder with the given options; every default reads what a default
     /// ``URLEncodedFormEncoder`` writes, and what browsers and Rack-style clients send.
@@ -74,6 +86,10 @@ public final class URLEncodedFormDecoder: Sendable {
         self.duplicateKeys = duplicateKeys
         self.invalidInput = invalidInput
         self.limits = limits
+    }
+
+    deinit {
+        if let session = idleSession.take() { DecodingSession.keepSpare(session) }
     }
 
     // MARK: Typed decoding
@@ -150,18 +166,36 @@ public final class URLEncodedFormDecoder: Sendable {
 extension URLEncodedFormDecoder {
     /// Every typed entry point: the bytes are lent for the whole decoding.
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> T {
-        try reportingInputErrors {
-            try ParsedForm.parse(bytes, options: self) { form in
-                try FormValueDecoder(form: form, options: self).decodeHere(type)
+        try inSession { session in
+            try ParsedForm.parse(bytes, options: self, session: session) { form in
+                try FormValueDecoder(form: form, options: self, session: session).decodeHere(type)
             }
         }
     }
 
     /// Every untyped entry point.
     func parameters(fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> Parameters {
-        try reportingInputErrors {
-            try ParsedForm.parse(bytes, options: self) { try RackParameters.parameters(of: $0) }
+        try inSession { session in
+            try ParsedForm.parse(bytes, options: self, session: session) { try RackParameters.parameters(of: $0) }
         }
+    }
+
+    /// Runs `body` in the idle session (else a spare one, else a new one), which is kept for
+    /// the next decoding afterwards, unless something still refers to it (a `Decoder` the
+    /// decoded type kept) or it holds more than `idleSessionCapacityLimit` that this decoding
+    /// did not need: large memory is kept while large decodings recur, and let go after the
+    /// first smaller one. An ``Error`` `body` throws is thrown as the
+    /// `DecodingError.dataCorrupted` whose `underlyingError` it is.
+    private func inSession<Result>(_ body: (DecodingSession) throws -> Result) throws -> Result {
+        var session = idleSession.take() ?? DecodingSession.takeSpare() ?? DecodingSession()
+        defer {
+            if isKnownUniquelyReferenced(&session),
+               session.capacityInBytes <= Self.idleSessionCapacityLimit || session.fitsLastDecoding {
+                session.removeAll()
+                if !idleSession.keep(session) { DecodingSession.keepSpare(session) }
+            }
+        }
+        return try reportingInputErrors { try body(session) }
     }
 
     /// Runs `body`, throwing an ``Error`` it throws as the `DecodingError.dataCorrupted` whose

@@ -20,8 +20,9 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     let options: URLEncodedFormDecoder
 
     /// What a decoding changes as it goes. Behind a pointer held in a `let`, so that reaching
-    /// it costs no dynamic exclusivity check (a class's `var`s each cost one per access).
-    private struct State {
+    /// it costs no dynamic exclusivity check (a class's `var`s each cost one per access); kept
+    /// with its memory by the `DecodingSession` between decodings.
+    struct State {
         var focus: Focus = .node(DecodedTree.root)
         /// The coding path, as a stack that containers cut back to their own depth before they
         /// push.
@@ -38,20 +39,36 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         var convertedKeys: [Int32: [String: Int32]] = [:]
         /// Where escaped values are unescaped to be parsed.
         var scratch: [UInt8] = []
+
+        /// The memory the arrays that grow with the form hold.
+        var capacityInBytes: Int {
+            lookupHints.capacity * MemoryLayout<Int32>.stride + scratch.capacity
+        }
+
+        /// Forgets a decoding: back at the root, with no path and no tables, the arrays'
+        /// memory kept.
+        mutating func removeAll() {
+            focus = .node(DecodedTree.root)
+            path.removeAll(keepingCapacity: true)
+            lookupHints.removeAll(keepingCapacity: true)
+            indexedWideHashes = []
+            wideChildren = ChildTable()
+            convertedKeys = [:]
+        }
     }
 
+    /// The session whose state this is: held, so that the state lives as long as the decoder,
+    /// and so that the session is not reused while a decoder of it is still referenced.
+    private let session: DecodingSession
     private let state: UnsafeMutablePointer<State>
 
-    init(form: ParsedForm, options: URLEncodedFormDecoder) {
+    /// A decoder at the root of `form`, in `session`'s state (empty: a new session's, or one
+    /// the last decoding emptied).
+    init(form: ParsedForm, options: URLEncodedFormDecoder, session: DecodingSession) {
         self.form = form
         self.options = options
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        self.session = session
+        state = session.decoderState
     }
 
     var focus: Focus { state.pointee.focus }
@@ -88,9 +105,9 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// A decoder of its own standing at `focus`, for `superDecoder()`: it shares the form and
-    /// nothing else.
+    /// nothing else (its state is a session's of its own, which no pool keeps).
     func superDecoder(at focus: Focus, depth: Int, key: any CodingKey) -> FormValueDecoder {
-        let decoder = FormValueDecoder(form: form, options: options)
+        let decoder = FormValueDecoder(form: form, options: options, session: DecodingSession())
         decoder.state.pointee.path = Array(path.prefix(depth)) + [key]
         decoder.state.pointee.focus = focus
         return decoder
@@ -338,7 +355,8 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     private func child(of node: Int32, named name: UnsafeBufferPointer<UInt8>) -> Int32? {
         if state.pointee.lookupHints.isEmpty {
             let nodes = nodes
-            state.pointee.lookupHints = (0..<nodes.count).map { nodes[$0].first }
+            state.pointee.lookupHints.reserveCapacity(nodes.count)
+            for index in 0..<nodes.count { state.pointee.lookupHints.append(nodes[index].first) }
         }
         let hint = state.pointee.lookupHints[Int(node)]
         if hint >= 0 {

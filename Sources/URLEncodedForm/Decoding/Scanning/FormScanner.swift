@@ -35,16 +35,18 @@ struct FormScanner {
         }
     }
 
-    /// The pairs, in input order.
+    /// The pairs, in input order, in the memory of `storage` (whatever it held is forgotten).
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/tooManyParameters(limit:)`` as soon as one more
     ///   sequence than the limit is seen; under ``URLEncodedFormDecoder/InvalidInputPolicy/throw``,
     ///   ``URLEncodedFormDecoder/Error/invalidPercentEscape(offset:)`` and
     ///   ``URLEncodedFormDecoder/Error/invalidUTF8(offset:)``.
-    func pairs() throws(URLEncodedFormDecoder.Error) -> [FormPair] {
-        var pairs: [FormPair] = []
+    func pairs(reusing storage: consuming [FormPair]) throws(URLEncodedFormDecoder.Error) -> [FormPair] {
+        var pairs = storage
+        pairs.removeAll(keepingCapacity: true)
         // A guess from the input's length (a pair takes a few bytes at least), capped: growing
-        // past it costs a copy or two, never a wrong answer.
+        // past it costs a copy or two, never a wrong answer. (Memory kept from a larger
+        // decoding is already large enough.)
         pairs.reserveCapacity(min(input.count / 16 + 1, 4_096))
         let count = input.count
         var index = 0

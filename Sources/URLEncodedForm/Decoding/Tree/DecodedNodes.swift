@@ -1,8 +1,9 @@
 /// The tree's nodes in one block of memory that grows by doubling: written by `DecodedTree`
 /// while the pairs merge, then read by the decoders, without the uniqueness check every write
-/// to an `Array` element costs (indices are checked by `assert` in debug builds). Like the
-/// input they refer to, the nodes are lent to the decoding: `ParsedForm.parse` frees them when
-/// it returns.
+/// to an `Array` element costs (indices are checked by `assert` in debug builds). The block
+/// belongs to a `DecodingSession`, which lends it to one decoding at a time and frees it when
+/// the session goes; like the input they refer to, the nodes are read only while the decoding
+/// lasts.
 struct DecodedNodes {
     private var base: UnsafeMutablePointer<DecodedNode>
     private var capacity: Int
@@ -26,6 +27,19 @@ struct DecodedNodes {
         }
     }
 
+    /// Forgets every node, and makes room for at least `minimum` nodes without growing: the
+    /// block is reused as it is when it is large enough, replaced (nothing to copy) when not.
+    mutating func removeAll(reservingCapacity minimum: Int) {
+        count = 0
+        guard capacity < minimum else { return }
+        base.deallocate()
+        capacity = minimum
+        base = .allocate(capacity: capacity)
+    }
+
+    /// The memory the block holds.
+    var capacityInBytes: Int { capacity * MemoryLayout<DecodedNode>.stride }
+
     /// Appends `node` and returns its index.
     mutating func append(_ node: DecodedNode) -> Int32 {
         if count == capacity { grow() }
@@ -43,8 +57,8 @@ struct DecodedNodes {
         capacity *= 2
     }
 
-    /// Frees the memory; no copy of these nodes may be read afterwards. `DecodedNode` holds no
-    /// references: nothing needs deinitializing.
+    /// Frees the memory (the session's, when it goes); no copy of these nodes may be read
+    /// afterwards. `DecodedNode` holds no references: nothing needs deinitializing.
     func deallocate() {
         base.deallocate()
     }

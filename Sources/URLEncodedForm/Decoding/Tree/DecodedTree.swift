@@ -29,10 +29,13 @@ struct DecodedTree {
     private var lastPathCount = 0
     let bytes: FormBytes
 
-    /// An empty tree for `pairCount` pairs in `bytes`.
-    init(bytes: FormBytes, pairCount: Int) {
+    /// An empty tree for `pairCount` pairs in `bytes`, in the memory of `nodes` (whatever they
+    /// held is forgotten): a session's, which takes the nodes back, grown, when the decoding
+    /// ends.
+    init(bytes: FormBytes, pairCount: Int, reusing nodes: DecodedNodes) {
         self.bytes = bytes
-        self.nodes = DecodedNodes(capacity: pairCount + 1)
+        self.nodes = nodes
+        self.nodes.removeAll(reservingCapacity: pairCount + 1)
         _ = self.nodes.append(DecodedNode(kind: .hash, parent: -1, key: TextRange(start: 0, count: -1)))
         self.pairCount = pairCount
     }
@@ -43,11 +46,6 @@ struct DecodedTree {
     }
 
     static let root: Int32 = 0
-
-    /// Frees the nodes, when the decoding they were lent to ends.
-    func deallocate() {
-        nodes.deallocate()
-    }
 
     /// Merges pair `pair`, whose name is one plain key. Inlined into the build's loop, as
     /// `setValue(_:of:key:)` is here: every pair of a flat form comes this way.

@@ -9,15 +9,17 @@ struct ParsedForm {
     let escapesAreChecked: Bool
     var bytes: FormBytes { tree.bytes }
 
-    /// Reads `input` under `options`' limits and policies, and lends the result to `body`.
+    /// Reads `input` under `options`' limits and policies into `session`'s memory, and lends
+    /// the result to `body`.
     ///
     /// - Throws: a ``URLEncodedFormDecoder/Error`` for the input; what `body` throws.
     static func parse<Result>(_ input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder,
-                              body: (ParsedForm) throws -> Result) throws -> Result {
+                              session: DecodingSession, body: (ParsedForm) throws -> Result) throws -> Result {
         // Offsets are 32-bit: an input beyond 2 GiB is refused as too long even without a limit.
         let limit = min(options.limits.maximumInputLength ?? Int(Int32.max), Int(Int32.max))
         guard input.count <= limit else { throw URLEncodedFormDecoder.Error.inputTooLong(limit: limit) }
-        let pairs = try FormScanner(input: input, options: options).pairs()
+        let pairs = try FormScanner(input: input, options: options).pairs(reusing: session.takePairs())
+        defer { session.pairs = pairs }
         let splitter = KeyPathSplitter(splitsOnDots: options.keyPathDecoding == .dots,
                                        maximumDepth: options.limits.maximumDepth)
 
@@ -26,8 +28,8 @@ struct ParsedForm {
         func build(names: inout UnescapedNames, otherNames: UnsafeBufferPointer<UInt8>? = nil,
                    name: (Int) -> (TextRange, isEscaped: Bool)) throws -> Result {
             let bytes = FormBytes(input: input, names: otherNames ?? names.memory)
-            var tree = DecodedTree(bytes: bytes, pairCount: pairs.count)
-            defer { tree.deallocate() }
+            var tree = DecodedTree(bytes: bytes, pairCount: pairs.count, reusing: session.nodes)
+            defer { session.nodes = tree.nodes }
             var path = KeyPathBuffer()
             for index in pairs.indices {
                 // In a large form the names lie far apart among the values, out of the caches
@@ -64,17 +66,17 @@ struct ParsedForm {
                 ranges.append(TextRange(start: ~Int32(start), count: Int32(decoded.count - start)))
             }
             // Split as they are: nothing is unescaped into the (empty) names.
+            var unused = UnescapedNames(buffer: UnsafeMutableBufferPointer(start: nil, count: 0))
             return try decoded.withUnsafeBufferPointer { decoded in
-                try UnescapedNames.with(capacity: 0) { unused in
-                    try build(names: &unused, otherNames: decoded) { (ranges[$0], false) }
-                }
+                try build(names: &unused, otherNames: decoded) { (ranges[$0], false) }
             }
         }
         // Unescaped text is never longer than escaped text: the escaped names' length bounds it.
         var escapedLength = 0
         for pair in pairs where pair.nameIsEscaped { escapedLength += Int(pair.nameEnd - pair.nameStart) }
-        return try UnescapedNames.with(capacity: escapedLength) { names in
-            try build(names: &names) { index in
+        return try session.withNameMemory(count: escapedLength) { memory in
+            var names = UnescapedNames(buffer: memory)
+            return try build(names: &names) { index in
                 let pair = pairs[index]
                 return (TextRange(start: pair.nameStart, count: pair.nameEnd - pair.nameStart), pair.nameIsEscaped)
             }

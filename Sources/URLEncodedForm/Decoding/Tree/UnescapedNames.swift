@@ -7,15 +7,8 @@ struct UnescapedNames {
     /// How many bytes are written.
     private(set) var count = 0
 
-    /// Lends `body` names of `capacity` bytes, on the stack when they are few.
-    static func with<Result>(capacity: Int, _ body: (inout UnescapedNames) throws -> Result) rethrows -> Result {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var names = UnescapedNames(buffer: buffer)
-            return try body(&names)
-        }
-    }
-
-    private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+    /// Names written into `buffer` (a session's, lent for the decoding), from its start.
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.buffer = buffer
     }
 
