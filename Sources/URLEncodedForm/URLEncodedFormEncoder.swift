@@ -104,8 +104,6 @@ public final class URLEncodedFormEncoder: Sendable {
     private let escaping: LockedValue<Escaping>
     /// Sessions of finished encodings, for the next encodings to reuse.
     private let idleSessions = SessionPool()
-    /// A session that holds more than this many bytes is kept only while encodings need them.
-    private static let idleSessionCapacityLimit = 64 << 20
 
     /// Creates an encoder; the defaults are Alamofire's. Of the two arguments Alamofire does not
     /// have, `sortsArrayElements` defaults to what Alamofire does, `maximumDepth` to a limit.
@@ -229,11 +227,12 @@ public final class URLEncodedFormEncoder: Sendable {
 
     /// Keeps `session` for reuse, unless user code still holds one of its containers or
     /// encoders (it could write into the next encoding), or it holds more than
-    /// `idleSessionCapacityLimit` that this encoding did not need: large memory is kept while
+    /// `IdleMemoryLimits.largeSession` that this encoding did not need: large memory is kept while
     /// large encodings recur, and let go after the first smaller one.
     private func checkIn(_ session: inout EncodingSession) {
         guard isKnownUniquelyReferenced(&session),
-              session.capacityInBytes <= Self.idleSessionCapacityLimit || session.fitsLastEncoding else { return }
+              IdleMemoryLimits.keepsIdle(capacityInBytes: session.capacityInBytes,
+                                         fitsLastUse: session.fitsLastEncoding) else { return }
         session.removeAll()
         idleSessions.keep(session)
     }

@@ -19,6 +19,11 @@ import URLEncodedForm
 /// - limits never truncate: under small limits the decoder either fails with the limit the input
 ///   breaks (counted here independently) or returns what the default decoder returns;
 /// - the `String`, `[UInt8]` and `Data` entry points agree.
+///
+/// The decoders are kept from one input to the next, as a server keeps one, and so is the memory
+/// each keeps between decodings: an input's first decoding by `standard` follows the last
+/// input's, its later ones this input's, so the agreements above (entry points, limits) also
+/// compare a decoding in memory another form left with one in memory the same form left.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -51,8 +51,11 @@ final class DecodingSession: @unchecked Sendable {
 
     /// The memory the session holds.
     var capacityInBytes: Int {
-        pairs.capacity * MemoryLayout<FormPair>.stride + nodes.capacityInBytes + names.count
-            + decoderState.pointee.capacityInBytes
+        pairsAndNodesCapacityInBytes + names.count + decoderState.pointee.capacityInBytes
+    }
+
+    private var pairsAndNodesCapacityInBytes: Int {
+        pairs.capacity * MemoryLayout<FormPair>.stride + nodes.capacityInBytes
     }
 
     /// Whether the last decoding needed a good part of that memory: its pairs and nodes fill at
@@ -60,8 +63,7 @@ final class DecodingSession: @unchecked Sendable {
     /// decoding as large as the one that grew it fills at least half).
     var fitsLastDecoding: Bool {
         let used = pairs.count * MemoryLayout<FormPair>.stride + nodes.count * MemoryLayout<DecodedNode>.stride
-        let held = pairs.capacity * MemoryLayout<FormPair>.stride + nodes.capacityInBytes
-        return used * 4 >= held
+        return used * 4 >= pairsAndNodesCapacityInBytes
     }
 
     /// Forgets the last decoding (its coding keys, its tables), keeping the memory.
@@ -72,11 +74,7 @@ final class DecodingSession: @unchecked Sendable {
 
     // MARK: The process's spares
 
-    /// At most this many spare sessions wait: enough for a few threads making decoders.
-    private static let spareLimit = 4
-    /// A session holding more than this is freed rather than kept as a spare: a decoder keeps
-    /// large memory itself, for as long as it lives.
-    private static let spareCapacityLimit = 1 << 20
+    /// At most `IdleMemoryLimits.spareCount`, of at most `IdleMemoryLimits.spareCapacity` each.
     private static let spares = LockedValue<[DecodingSession]>([])
 
     /// A spare session, emptied, if there is one.
@@ -86,9 +84,9 @@ final class DecodingSession: @unchecked Sendable {
 
     /// Keeps `session` (emptied) as a spare, unless it is large or enough are kept.
     static func keepSpare(_ session: DecodingSession) {
-        guard session.capacityInBytes <= spareCapacityLimit else { return }
+        guard session.capacityInBytes <= IdleMemoryLimits.spareCapacity else { return }
         spares.withLock { spares in
-            if spares.count < spareLimit { spares.append(session) }
+            if spares.count < IdleMemoryLimits.spareCount { spares.append(session) }
         }
     }
 }

@@ -52,8 +52,6 @@ public final class URLEncodedFormDecoder: Sendable {
     /// The memory of the last decoding, for the next to reuse; when threads decode at once,
     /// the others' go to the process's spares (`DecodingSession.keepSpare(_:)`).
     private let idleSession = IdleSlot<DecodingSession>()
-    /// A session that holds more than this many bytes is kept only while decodings need them.
-    private static let idleSessionCapacityLimit = 64 << 20
 
     /// A decoder with the given options; every default reads what a default
     /// ``URLEncodedFormEncoder`` writes, and what browsers and Rack-style clients send.
@@ -182,15 +180,15 @@ extension URLEncodedFormDecoder {
 
     /// Runs `body` in the idle session (else a spare one, else a new one), which is kept for
     /// the next decoding afterwards, unless something still refers to it (a `Decoder` the
-    /// decoded type kept) or it holds more than `idleSessionCapacityLimit` that this decoding
-    /// did not need: large memory is kept while large decodings recur, and let go after the
-    /// first smaller one. An ``Error`` `body` throws is thrown as the
+    /// decoded type kept) or it holds more than `IdleMemoryLimits.largeSession` that this
+    /// decoding did not need. An ``Error`` `body` throws is thrown as the
     /// `DecodingError.dataCorrupted` whose `underlyingError` it is.
     private func inSession<Result>(_ body: (DecodingSession) throws -> Result) throws -> Result {
         var session = idleSession.take() ?? DecodingSession.takeSpare() ?? DecodingSession()
         defer {
             if isKnownUniquelyReferenced(&session),
-               session.capacityInBytes <= Self.idleSessionCapacityLimit || session.fitsLastDecoding {
+               IdleMemoryLimits.keepsIdle(capacityInBytes: session.capacityInBytes,
+                                          fitsLastUse: session.fitsLastDecoding) {
                 session.removeAll()
                 if !idleSession.keep(session) { DecodingSession.keepSpare(session) }
             }

@@ -483,9 +483,8 @@ struct ParameterWriterMemory: ~Copyable {
 /// sessions keep theirs. Small sets are taken first, so that small encodings leave the large one
 /// alone.
 final class SpareParameterWriterMemory: Sendable {
-    private static let smallLimit = 4
-    private static let smallCapacity = 1 << 20
-    private static let largeCapacity = 64 << 20
+    // The bounds are `IdleMemoryLimits`': `spareCount` small sets of at most `spareCapacity`,
+    // one large set of at most `largeSession`.
 
     /// A box that moves memory in and out of the lock.
     private final class Box: @unchecked Sendable {
@@ -519,7 +518,9 @@ final class SpareParameterWriterMemory: Sendable {
     func keep(_ memory: consuming ParameterWriterMemory) {
         let capacity = memory.output.capacityInBytes
         let filled = memory.output.count * 4 >= capacity
-        guard capacity <= Self.smallCapacity || (capacity <= Self.largeCapacity && filled) else { return }
+        guard capacity <= IdleMemoryLimits.spareCapacity || (capacity <= IdleMemoryLimits.largeSession && filled) else {
+            return
+        }
         memory.output.truncate(to: 0)
         memory.entries.truncate(to: 0)
         memory.levels.truncate(to: 0)
@@ -528,9 +529,9 @@ final class SpareParameterWriterMemory: Sendable {
         memory.iteratorKeys.removeAll(keepingCapacity: true)
         let box = Box(memory)
         spares.withLock { spares in
-            if capacity > Self.smallCapacity {
+            if capacity > IdleMemoryLimits.spareCapacity {
                 spares.large = box
-            } else if spares.small.count < Self.smallLimit {
+            } else if spares.small.count < IdleMemoryLimits.spareCount {
                 spares.small.append(box)
             }
         }

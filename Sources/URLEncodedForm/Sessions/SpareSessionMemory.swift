@@ -7,11 +7,7 @@
 final class SpareSessionMemory: Sendable {
     static let shared = SpareSessionMemory()
 
-    /// At most this many sets of buffers wait: enough for a few threads making encoders.
-    private static let limit = 4
-    /// Memory holding more than this is freed rather than kept.
-    private static let capacityLimit = 1 << 20
-
+    /// At most `IdleMemoryLimits.spareCount`, of at most `IdleMemoryLimits.spareCapacity` each.
     private let spares = LockedValue<[SessionMemory]>([])
 
     /// Spare memory, emptied, if there is some.
@@ -23,13 +19,13 @@ final class SpareSessionMemory: Sendable {
     /// large or enough is kept. (The next session's encoder may have other options: the escaped
     /// keys its writer kept check the escaping they were built with.)
     func keep(_ memory: SessionMemory) {
-        guard memory.capacityInBytes <= Self.capacityLimit else {
+        guard memory.capacityInBytes <= IdleMemoryLimits.spareCapacity else {
             memory.deallocate()
             return
         }
         memory.removeAll()
         let kept = spares.withLock { spares in
-            guard spares.count < Self.limit else { return false }
+            guard spares.count < IdleMemoryLimits.spareCount else { return false }
             spares.append(memory)
             return true
         }

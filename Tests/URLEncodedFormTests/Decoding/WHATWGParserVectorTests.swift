@@ -5,11 +5,11 @@ import URLEncodedForm
 /// The cases of the web-platform-tests' `url/urlencoded-parser.any.js` (the WHATWG parser's own
 /// test data: each input with the name–value pairs a browser's `URLSearchParams` reads from it)
 /// and the parsing tests of `url/urlsearchparams-constructor.any.js` (`+`, spaces, NUL and text
-/// beyond ASCII, raw and escaped), typed in by hand, with whether the parser repairs the input (keeps a bad
-/// escape as written, replaces invalid UTF-8 with U+FFFD). Read under `.whatwg`, which repairs
-/// as the parser does. A form's pairs become a tree, so each case is checked twice: every value
-/// of a name, in order, through a typed `[String: [String]]`, and the last value of each name
-/// through `parameters(from:)`.
+/// beyond ASCII, raw and escaped), typed in by hand, with whether the parser repairs the input
+/// (keeps a bad escape as written, replaces invalid UTF-8 with U+FFFD). Read under `.whatwg`,
+/// which repairs as the parser does. A form's pairs become a tree, so each case is checked
+/// twice: every value of a name, in order, through a typed `[String: [String]]`, and the last
+/// value of each name through `parameters(from:)`.
 struct WHATWGParserVectorTests {
     private static let cases: [(input: String, pairs: [(String, String)], repairs: Bool)] = [
         ("test", [("test", "")], repairs: false),
