@@ -1,5 +1,5 @@
-/// The memory one decoding works in — the flat pairs, the tree's nodes, the unescaped names and
-/// the typed decoder's state — kept by the decoder between decodings (in an `IdleSlot`), so
+/// The memory one decoding works in — the flat pairs, the tree's nodes, the unescaped names, a
+/// name's segments and the typed decoder's state — kept by the decoder between decodings (in an `IdleSlot`), so
 /// that the next decoding of a form about as large allocates none of it, and a large one does
 /// not fault the same pages in again. Small sessions that no decoder keeps (a decoder went
 /// away, or threads decoded at once) wait as the process's spares, so that a decoder made per
@@ -17,10 +17,15 @@ final class DecodingSession: @unchecked Sendable {
     var nodes = DecodedNodes(capacity: 1)
     /// Where names' escaped segments are unescaped to (`withNameMemory(count:_:)`).
     private var names = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
+    /// The segments of the name being split (`withKeyPathBuffer(_:)`), behind a pointer, as the
+    /// state is: lent without the exclusivity check a class's stored property costs.
+    private let keyPath: UnsafeMutablePointer<KeyPathBuffer>
     /// The state of the typed decoder that stands on the tree (`FormValueDecoder`).
     let decoderState: UnsafeMutablePointer<FormValueDecoder.State>
 
     init() {
+        keyPath = .allocate(capacity: 1)
+        keyPath.initialize(to: KeyPathBuffer())
         decoderState = .allocate(capacity: 1)
         decoderState.initialize(to: FormValueDecoder.State())
     }
@@ -28,6 +33,8 @@ final class DecodingSession: @unchecked Sendable {
     deinit {
         nodes.deallocate()
         names.deallocate()
+        keyPath.deinitialize(count: 1)
+        keyPath.deallocate()
         decoderState.deinitialize(count: 1)
         decoderState.deallocate()
     }
@@ -49,9 +56,15 @@ final class DecodingSession: @unchecked Sendable {
         return try body(UnsafeMutableBufferPointer(rebasing: names[..<count]))
     }
 
+    /// Lends `body` the buffer a form's names are split into, emptied of the last form's.
+    func withKeyPathBuffer<Result>(_ body: (inout KeyPathBuffer) throws -> Result) rethrows -> Result {
+        keyPath.pointee.removeForm()
+        return try body(&keyPath.pointee)
+    }
+
     /// The memory the session holds.
     var capacityInBytes: Int {
-        pairsAndNodesCapacityInBytes + names.count + decoderState.pointee.capacityInBytes
+        pairsAndNodesCapacityInBytes + names.count + keyPath.pointee.capacityInBytes + decoderState.pointee.capacityInBytes
     }
 
     private var pairsAndNodesCapacityInBytes: Int {

@@ -70,6 +70,17 @@ struct KeyPathBuffer: ~Copyable {
 
     mutating func removeAll() { storage.truncate(to: 0) }
 
+    /// Forgets the segments and the last name of the form split before, keeping the memory for
+    /// the next form: that name lay in an input that is gone, which nothing may resume from.
+    mutating func removeForm() {
+        storage.truncate(to: 0)
+        lastName = nil
+        firstOpener = -1
+    }
+
+    /// The memory held for segments.
+    var capacityInBytes: Int { storage.capacityInBytes }
+
     /// Keeps `name`, just split into the segments held, for the next name to resume from.
     mutating func remember(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int) {
         lastName = name
