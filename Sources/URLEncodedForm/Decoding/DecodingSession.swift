@@ -1,9 +1,9 @@
 /// The memory one decoding works in — the flat pairs, the tree's nodes, the unescaped names, a
-/// name's segments and the typed decoder's state — kept by the decoder between decodings (in an `IdleSlot`), so
-/// that the next decoding of a form about as large allocates none of it, and a large one does
-/// not fault the same pages in again. Small sessions that no decoder keeps (a decoder went
-/// away, or threads decoded at once) wait as the process's spares, so that a decoder made per
-/// request starts from warm memory too.
+/// name's segments and the typed decoder's state — kept by the decoder between decodings (in an
+/// `IdleSlot`), so that the next decoding of a form about as large allocates none of it, and a
+/// large one does not fault the same pages in again. Small sessions that no decoder keeps (a
+/// decoder went away, or threads decoded at once) wait as the process's spares, so that a decoder
+/// made per request starts from warm memory too.
 ///
 /// Each buffer is lent to one stage at a time, which gives it back, grown, when the decoding
 /// ends; nothing in it outlives the decoding but capacity.
