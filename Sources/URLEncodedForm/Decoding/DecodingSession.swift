@@ -17,9 +17,9 @@ final class DecodingSession: @unchecked Sendable {
     var nodes = DecodedNodes(capacity: 1)
     /// Where names' escaped segments are unescaped to (`withNameMemory(count:_:)`).
     private var names = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
-    /// The segments of the name being split (`withKeyPathBuffer(_:)`), behind a pointer, as the
-    /// state is: lent without the exclusivity check a class's stored property costs.
-    private let keyPath: UnsafeMutablePointer<KeyPathBuffer>
+    /// The segments of the name being split, behind a pointer, as the state is: reached without
+    /// the exclusivity check a class's stored property costs.
+    let keyPath: UnsafeMutablePointer<KeyPathBuffer>
     /// The state of the typed decoder that stands on the tree (`FormValueDecoder`).
     let decoderState: UnsafeMutablePointer<FormValueDecoder.State>
 
@@ -56,12 +56,6 @@ final class DecodingSession: @unchecked Sendable {
         return try body(UnsafeMutableBufferPointer(rebasing: names[..<count]))
     }
 
-    /// Lends `body` the buffer a form's names are split into, emptied of the last form's.
-    func withKeyPathBuffer<Result>(_ body: (inout KeyPathBuffer) throws -> Result) rethrows -> Result {
-        keyPath.pointee.removeForm()
-        return try body(&keyPath.pointee)
-    }
-
     /// The memory the session holds.
     var capacityInBytes: Int {
         pairsAndNodesCapacityInBytes + names.count + keyPath.pointee.capacityInBytes + decoderState.pointee.capacityInBytes
@@ -79,9 +73,11 @@ final class DecodingSession: @unchecked Sendable {
         return used * 4 >= pairsAndNodesCapacityInBytes
     }
 
-    /// Forgets the last decoding (its coding keys, its tables), keeping the memory.
+    /// Forgets the last decoding (its names' segments, its coding keys, its tables), keeping the
+    /// memory.
     func removeAll() {
         pairs.removeAll(keepingCapacity: true)
+        keyPath.pointee.removeForm()
         decoderState.pointee.removeAll()
     }
 

@@ -71,7 +71,8 @@ struct KeyPathBuffer: ~Copyable {
     mutating func removeAll() { storage.truncate(to: 0) }
 
     /// Forgets the segments and the last name of the form split before, keeping the memory for
-    /// the next form: that name lay in an input that is gone, which nothing may resume from.
+    /// the next form (`DecodingSession.removeAll()`): that name lay in an input that is gone,
+    /// which nothing may resume from.
     mutating func removeForm() {
         storage.truncate(to: 0)
         lastName = nil

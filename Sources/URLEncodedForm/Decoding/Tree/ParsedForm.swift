@@ -30,21 +30,20 @@ struct ParsedForm {
             let bytes = FormBytes(input: input, names: otherNames ?? names.memory)
             var tree = DecodedTree(bytes: bytes, pairCount: pairs.count, reusing: session.nodes)
             defer { session.nodes = tree.nodes }
-            try session.withKeyPathBuffer { path in
-                for index in pairs.indices {
-                    // In a large form the names lie far apart among the values, out of the caches
-                    // since the scan: the name a few pairs on is fetched while this one is split.
-                    if index &+ Prefetch.distance < pairs.count {
-                        Prefetch.read(input.baseAddress! + Int(pairs[index &+ Prefetch.distance].nameStart))
-                    }
-                    let (range, isEscaped) = name(index)
-                    // The scanner measures what names share as sent, under `.throw` only: where
-                    // names are repaired first (`.whatwg`, below), every length is unknown.
-                    switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped,
-                                              sharedLength: pairs[index].sharedNameLength, names: &names, into: &path) {
-                    case .plainKey(let key): tree.add(pair: Int32(index), plainKey: key)
-                    case .path(let shared): try tree.add(pair: Int32(index), path: path.segments, shared: shared)
-                    }
+            let path = session.keyPath
+            for index in pairs.indices {
+                // In a large form the names lie far apart among the values, out of the caches
+                // since the scan: the name a few pairs on is fetched while this one is split.
+                if index &+ Prefetch.distance < pairs.count {
+                    Prefetch.read(input.baseAddress! + Int(pairs[index &+ Prefetch.distance].nameStart))
+                }
+                let (range, isEscaped) = name(index)
+                // The scanner measures what names share as sent, under `.throw` only: where
+                // names are repaired first (`.whatwg`, below), every length is unknown.
+                switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped,
+                                          sharedLength: pairs[index].sharedNameLength, names: &names, into: &path.pointee) {
+                case .plainKey(let key): tree.add(pair: Int32(index), plainKey: key)
+                case .path(let shared): try tree.add(pair: Int32(index), path: path.pointee.segments, shared: shared)
                 }
             }
             return try body(ParsedForm(pairs: pairs, tree: tree, escapesAreChecked: options.invalidInput == .throw))
