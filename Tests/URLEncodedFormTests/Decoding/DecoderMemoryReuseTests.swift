@@ -68,6 +68,61 @@ struct DecoderMemoryReuseTests {
         }
     }
 
+    /// A decoder remembers which node each lookup of a decoding found and tries it first in the
+    /// next: there, a node with the key asked for under another hash, or past the end of a
+    /// smaller form's tree, or a key the last form sent and this one does not, must not be taken.
+    private struct TwoHashes: Decodable, Equatable {
+        struct Inner: Decodable, Equatable { let name: String?, id: String? }
+        let x: Inner?, y: Inner?
+    }
+
+    @Test func aLookupRememberedFromTheLastDecodingIsTakenOnlyUnderTheHashAskedFor() throws {
+        let decoder = URLEncodedFormDecoder()
+        func inner(_ name: String?, _ id: String? = nil) -> TwoHashes.Inner { .init(name: name, id: id) }
+        // Each form's nodes where the last's were: `x`'s `name` now stands where `y`'s did.
+        let forms: [(String, TwoHashes)] = [
+            ("x[name]=1&y[name]=2", TwoHashes(x: inner("1"), y: inner("2"))),
+            ("y[name]=2&x[name]=1", TwoHashes(x: inner("1"), y: inner("2"))),
+            ("x[name]=3", TwoHashes(x: inner("3"), y: nil)),
+            ("y[id]=4&y[name]=5&x[id]=6&x[name]=7", TwoHashes(x: inner("7", "6"), y: inner("5", "4"))),
+            ("x[id]=8&x[name]=9&y[id]=10&y[name]=11", TwoHashes(x: inner("9", "8"), y: inner("11", "10"))),
+            ("y[name]=12", TwoHashes(x: nil, y: inner("12"))),
+            ("", TwoHashes(x: nil, y: nil)),
+            ("x[name]=13&y[name]=14", TwoHashes(x: inner("13"), y: inner("14"))),
+        ]
+        for (text, expected) in forms {
+            #expect(try decoder.decode(TwoHashes.self, from: text) == expected, "\(text)")
+        }
+    }
+
+    /// The same, over forms of one type sent in every order, with fields left out or added.
+    private struct Fields: Decodable, Equatable {
+        struct Inner: Decodable, Equatable { let a: String?, b: String?, c: String? }
+        let a: String?, b: String?, c: String?, d: Int?, x: Inner?, y: Inner?
+    }
+
+    @Test func formsOfOneTypeInAnyOrderReadTheSameThroughOneDecoder() throws {
+        let decoder = URLEncodedFormDecoder()
+        for seed in UInt64(1) ... 400 {
+            var rng = SplitMix64(seed: seed)
+            var pairs: [(String, String)] = []
+            for name in ["a", "b", "c", "d", "x[a]", "x[b]", "x[c]", "y[a]", "y[b]", "y[c]", "z", "x[z]"]
+            where Bool.random(using: &rng) {
+                pairs.append((name, name.hasPrefix("d") ? "\(Int.random(in: 0 ... 99, using: &rng))" : "v\(rng.next() % 1000)"))
+            }
+            pairs.shuffle(using: &rng)
+            let value = { (name: String) in pairs.first { $0.0 == name }?.1 }
+            func inner(_ hash: String) -> Fields.Inner? {
+                guard pairs.contains(where: { $0.0.hasPrefix(hash + "[") }) else { return nil }
+                return .init(a: value(hash + "[a]"), b: value(hash + "[b]"), c: value(hash + "[c]"))
+            }
+            let expected = Fields(a: value("a"), b: value("b"), c: value("c"), d: value("d").map { Int($0)! },
+                                  x: inner("x"), y: inner("y"))
+            let text = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+            #expect(try decoder.decode(Fields.self, from: text) == expected, "seed \(seed): \(text)")
+        }
+    }
+
     /// A type that keeps a container of its decoder past its decoding (which no type should:
     /// the form's text is only lent to the decoding) holds that decoding's memory: the decoder
     /// does not reuse it for the next decoding, which would write another form's tree under the

@@ -29,8 +29,16 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         var path: [any CodingKey] = []
         /// For each hash, the child after the one found last: `Decodable` types ask for keys in
         /// the order they declare them, which is often the order they were sent in. Made on
-        /// the first lookup.
+        /// the first lookup the remembered ones do not answer.
         var lookupHints: [Int32] = []
+        /// The child each of the first `rememberedLookupCount` lookups found (`-1`: none), the
+        /// last decoding's kept for the next: a server decodes one type from forms of one shape
+        /// over and over, where the nth lookup finds the same node as the last time — though
+        /// the form's order is not the type's (encoders sort the keys; types declare them as
+        /// they please), where `lookupHints` miss. Kept across decodings, checked before use.
+        var rememberedLookups: [Int32] = []
+        /// How many lookups this decoding has made.
+        var lookupCount = 0
         /// The wide hashes the build left out of its table (their keys ascend: it never had to
         /// search them), put in a table here on the first lookup the hint misses, and that table.
         var indexedWideHashes: Set<Int32> = []
@@ -42,15 +50,16 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
         /// The memory the arrays that grow with the form hold.
         var capacityInBytes: Int {
-            lookupHints.capacity * MemoryLayout<Int32>.stride + scratch.capacity
+            (lookupHints.capacity + rememberedLookups.capacity) * MemoryLayout<Int32>.stride + scratch.capacity
         }
 
         /// Forgets a decoding: back at the root, with no path and no tables, the arrays'
-        /// memory kept.
+        /// memory kept, and the lookups remembered for the next decoding.
         mutating func removeAll() {
             focus = .node(DecodedTree.root)
             path.removeAll(keepingCapacity: true)
             lookupHints.removeAll(keepingCapacity: true)
+            lookupCount = 0
             indexedWideHashes = []
             wideChildren = ChildTable()
             convertedKeys = [:]
@@ -352,7 +361,35 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         return copy.withUTF8 { child(of: node, named: $0) }
     }
 
+    /// How many of a decoding's lookups are remembered for the next: a flat form's fields, or
+    /// the first records of a list (whose hashes are narrow, cheap to search).
+    private static let rememberedLookupCount = 256
+
     private func child(of node: Int32, named name: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let ordinal = state.pointee.lookupCount
+        guard ordinal < Self.rememberedLookupCount else { return search(node, for: name) }
+        state.pointee.lookupCount = ordinal + 1
+        let rememberedCount = state.pointee.rememberedLookups.count
+        if ordinal < rememberedCount {
+            // A node whose parent is `node` is its child (a node's parent never changes, and a
+            // hash replaced by a value never becomes a hash again), and keys are unique in a hash.
+            let remembered = state.pointee.rememberedLookups[ordinal]
+            if remembered >= 0 && remembered < nodes.count && nodes[Int(remembered)].parent == node
+                && Int(nodes[Int(remembered)].key.count) == name.count && form.bytes.equal(nodes[Int(remembered)].key, name) {
+                return remembered
+            }
+        }
+        let found = search(node, for: name)
+        if ordinal < rememberedCount {
+            state.pointee.rememberedLookups[ordinal] = found ?? -1
+        } else {
+            state.pointee.rememberedLookups.append(found ?? -1)
+        }
+        return found
+    }
+
+    /// The child `name` of `node`, found from the hint, then by a search.
+    private func search(_ node: Int32, for name: UnsafeBufferPointer<UInt8>) -> Int32? {
         if state.pointee.lookupHints.isEmpty {
             let nodes = nodes
             state.pointee.lookupHints.reserveCapacity(nodes.count)
