@@ -23,10 +23,11 @@ import Foundation
 /// allocation. The decoder's options are immutable: share one between requests and threads.
 ///
 /// A decoder keeps the memory of its last decoding (the pairs, the tree, its lookup state) for
-/// the next, so reuse one where you can: memory beyond 64 MB is kept only while decodings that
-/// large recur (it is let go after the first smaller one). A decoder made per request costs
-/// little more: it starts from the memory decoders that went away left (up to four sets of at
-/// most 1 MB each are kept for the whole process).
+/// the next, and remembers where that decoding found each key it looked up, so that the next
+/// form of the same shape is read without a search: reuse one where you can. Memory beyond 64 MB
+/// is kept only while decodings that large recur (it is let go after the first smaller one). A
+/// decoder made per request costs little more: it starts from the memory decoders that went away
+/// left (up to four sets of at most 1 MB each are kept for the whole process).
 public final class URLEncodedFormDecoder: Sendable {
     /// How names are split into key paths. Default ``KeyPathDecoding/brackets``.
     public let keyPathDecoding: KeyPathDecoding
