@@ -371,11 +371,10 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         state.pointee.lookupCount = ordinal + 1
         let rememberedCount = state.pointee.rememberedLookups.count
         if ordinal < rememberedCount {
-            // A node whose parent is `node` is its child (a node's parent never changes, and a
-            // hash replaced by a value never becomes a hash again), and keys are unique in a hash.
+            // The node this lookup found in the last decoding, if it is the child asked for
+            // here (a hash replaced by a value never becomes a hash again).
             let remembered = state.pointee.rememberedLookups[ordinal]
-            if remembered >= 0 && remembered < nodes.count && nodes[Int(remembered)].parent == node
-                && Int(nodes[Int(remembered)].key.count) == name.count && form.bytes.equal(nodes[Int(remembered)].key, name) {
+            if remembered >= 0 && remembered < nodes.count && nodes[Int(remembered)].isChild(of: node, keyed: name, in: form.bytes) {
                 return remembered
             }
         }
@@ -398,7 +397,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         let hint = state.pointee.lookupHints[Int(node)]
         if hint >= 0 {
             let candidate = nodes[Int(hint)]
-            if Int(candidate.key.count) == name.count && form.bytes.equal(candidate.key, name) {
+            if form.bytes.equal(candidate.key, name) {
                 state.pointee.lookupHints[Int(node)] = candidate.next
                 return hint
             }

@@ -34,10 +34,7 @@ struct ChildTable {
             let slot = slots[index]
             if slot.node < 0 { return nil }
             if slot.hash == hash {
-                let node = nodes[Int(slot.node)]
-                if node.parent == parent && Int(node.key.count) == key.count && bytes.equal(node.key, key) {
-                    return slot.node
-                }
+                if nodes[Int(slot.node)].isChild(of: parent, keyed: key, in: bytes) { return slot.node }
             }
             index = (index + 1) & mask
         }

@@ -42,4 +42,11 @@ struct DecodedNode {
         self.next = -1
         self.count = 0
     }
+
+    /// Whether this node is the child of the hash `parent` whose key is `key`: a node's parent
+    /// never changes, and keys are unique in a hash.
+    @inline(__always)
+    func isChild(of parent: Int32, keyed key: UnsafeBufferPointer<UInt8>, in bytes: FormBytes) -> Bool {
+        self.parent == parent && bytes.equal(self.key, key)
+    }
 }

@@ -83,7 +83,7 @@ struct DecodedTree {
         while index < end {
             guard path[index].isAppend else {
                 if beforeAnyAppend && followsLastPath && depth < lastPathCount
-                    && lastPath[depth].key.count == key.count && bytes.equal(lastPath[depth].key, bytes.bytes(key))
+                    && bytes.equal(lastPath[depth].key, bytes.bytes(key))
                     && nodes[Int(lastPath[depth].hash)].kind == .hash {
                     parent = lastPath[depth].hash
                 } else {
@@ -283,10 +283,9 @@ struct DecodedTree {
         if nodes[Int(parent)].isIndexed {
             return children.find(key, of: parent, in: nodes, bytes: bytes)
         }
-        let count = Int32(key.count)
         var child = nodes[Int(parent)].first
         while child >= 0 {
-            if nodes[Int(child)].key.count == count && bytes.equal(nodes[Int(child)].key, key) { return child }
+            if bytes.equal(nodes[Int(child)].key, key) { return child }
             child = nodes[Int(child)].next
         }
         return nil

@@ -17,12 +17,12 @@ struct FormBytes {
         return UnsafeBufferPointer(start: base, count: Int(range.count))
     }
 
-    /// Whether the bytes of `range` are `other`, which has as many.
-    /// Keys are short: up to 16 bytes are compared as two overlapping words, without a call.
+    /// Whether the bytes of `range` are `other`: their lengths first, then their bytes. Keys
+    /// are short: up to 16 bytes are compared as two overlapping words, without a call.
     @inline(__always)
     func equal(_ range: TextRange, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        assert(Int(range.count) == other.count, "comparing texts of different lengths")
         let count = other.count
+        guard Int(range.count) == count else { return false }
         guard count > 0 else { return true }
         let left = UnsafeRawPointer(bytes(range).baseAddress!)
         let right = UnsafeRawPointer(other.baseAddress!)
