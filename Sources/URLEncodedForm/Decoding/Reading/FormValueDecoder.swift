@@ -372,7 +372,8 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         let rememberedCount = state.pointee.rememberedLookups.count
         if ordinal < rememberedCount {
             // The node this lookup found in the last decoding, if it is the child asked for
-            // here (a hash replaced by a value never becomes a hash again).
+            // here. A hash replaced by a value keeps its node, now a leaf, as its children's
+            // parent, and a leaf never becomes a hash again: no lookup is made under it.
             let remembered = state.pointee.rememberedLookups[ordinal]
             if remembered >= 0 && remembered < nodes.count && nodes[Int(remembered)].isChild(of: node, keyed: name, in: form.bytes) {
                 return remembered
