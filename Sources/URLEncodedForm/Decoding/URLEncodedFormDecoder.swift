@@ -129,6 +129,19 @@ public final class URLEncodedFormDecoder: Sendable {
         try data.withUnsafeBytes { try decode(type, fromBytes: $0.bindMemory(to: UInt8.self)) }
     }
 
+    /// Decodes a value of `type` from form text in memory the caller lends, without a copy: a
+    /// server's request body read in place, e.g. from SwiftNIO's
+    /// `ByteBuffer.withUnsafeReadableBytes`.
+    ///
+    /// - Parameters:
+    ///   - type: the type to decode; its root must be keyed (a struct, a class, a dictionary).
+    ///   - bytes: the form text's bytes, read only for the duration of the call.
+    /// - Returns: the decoded value; it refers to nothing in `bytes`.
+    /// - Throws: as ``decode(_:from:)-(_,String)``.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+        try decode(type, fromBytes: bytes.bindMemory(to: UInt8.self))
+    }
+
     // MARK: The untyped tree
 
     /// The form as Rack's `Utils.parse_nested_query` reads it: `String` leaves (the last value
@@ -159,6 +172,16 @@ public final class URLEncodedFormDecoder: Sendable {
     /// - Throws: as ``parameters(from:)-(String)``.
     public func parameters(from bytes: [UInt8]) throws -> Parameters {
         try bytes.withUnsafeBufferPointer { try parameters(fromBytes: $0) }
+    }
+
+    /// The form's bytes, lent by the caller, as Rack's `Utils.parse_nested_query` reads them:
+    /// see ``parameters(from:)-(String)``.
+    ///
+    /// - Parameter bytes: the form text's bytes, read only for the duration of the call.
+    /// - Returns: the tree; it refers to nothing in `bytes`.
+    /// - Throws: as ``parameters(from:)-(String)``.
+    public func parameters(from bytes: UnsafeRawBufferPointer) throws -> Parameters {
+        try parameters(fromBytes: bytes.bindMemory(to: UInt8.self))
     }
 }
 

@@ -17,6 +17,28 @@ struct TypedDecodingTests {
         #expect(try decoder.decode(Name.self, from: "x=1&name=n&y[z]=2") == Name(name: "n"))
     }
 
+    @Test func borrowedBytesReadAsTheSameFormInAnArrayDoesAndTheResultOutlivesThem() throws {
+        struct Order: Decodable, Equatable { let name: String; let tags: [String]; let note: String }
+        let form = "name=J%C3%BCrgen+M&tags%5B%5D=a&tags%5B%5D=b&note=" + String(repeating: "long%20text ", count: 8)
+        let expected = try decoder.decode(Order.self, from: Array(form.utf8))
+        // Memory that is freed (and overwritten) as soon as the call returns: a result that
+        // referred into it would read the overwrite.
+        let fromBorrowed: Order = try {
+            let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: form.utf8.count, alignment: 1)
+            defer { memory.initializeMemory(as: UInt8.self, repeating: 0x21); memory.deallocate() }
+            memory.copyBytes(from: form.utf8)
+            return try decoder.decode(Order.self, from: UnsafeRawBufferPointer(memory))
+        }()
+        #expect(fromBorrowed == expected)
+        #expect(expected.name == "Jürgen M" && expected.tags == ["a", "b"])
+        let tree = try Array("a[b]=1&a[c][]=2".utf8).withUnsafeBytes { try decoder.parameters(from: $0) }
+        let hash = try #require(tree["a"] as? [String: any Sendable])
+        #expect(hash["b"] as? String == "1" && (hash["c"] as? [any Sendable])?.first as? String == "2")
+        #expect(throws: DecodingError.self) {
+            try Array("a=%zz".utf8).withUnsafeBytes { try decoder.decode([String: String].self, from: $0) }
+        }
+    }
+
     @Test func arraysReadFromEveryOneOfTheirSyntaxes() throws {
         #expect(try decoder.decode(Tags.self, from: "tags[]=a&tags[]=b") == Tags(tags: ["a", "b"]))
         #expect(try decoder.decode(Tags.self, from: "tags=a&tags=b") == Tags(tags: ["a", "b"]))
