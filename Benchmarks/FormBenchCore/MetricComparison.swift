@@ -10,7 +10,7 @@ public struct MetricComparison: Equatable, Sendable {
     /// its `measurements`.
     public let current: Double
     /// A time ratio's values in the order they were measured, the run's first, when the gate
-    /// measured it again (see ``RegressionGate/evaluate(baseline:current:remeasured:)``); empty
+    /// measured it again (see ``RegressionGate/evaluate(baseline:current:remeasured:timeRatiosComparable:)``); empty
     /// when it was measured once.
     public let measurements: [Double]
     /// Whether the judged value is worse than the baseline by more than the threshold.

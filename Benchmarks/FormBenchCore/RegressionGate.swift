@@ -21,7 +21,16 @@ public struct RegressionGate: Equatable, Sendable {
     /// machine, which can push one contender's ratio far past the threshold (Benchmarks/README,
     /// *The gate*), rarely lasts through several. Allocation counts are exact and judged on
     /// `current` alone.
-    public func evaluate(baseline: [GateMetric], current: [GateMetric], remeasured: [[GateMetric]] = []) -> RegressionVerdict {
+    ///
+    /// `timeRatiosComparable` is false when the baseline was recorded on another processor (or
+    /// one not recorded): its time ratios are then left out, listed in the verdict as not
+    /// judged, and only allocation counts, which no processor changes, are compared (see
+    /// ``ProcessorIdentity``).
+    public func evaluate(baseline: [GateMetric], current: [GateMetric], remeasured: [[GateMetric]] = [],
+                         timeRatiosComparable: Bool = true) -> RegressionVerdict {
+        let notJudged = timeRatiosComparable ? [] : baseline.filter { $0.kind == .timeRatio }.map(\.id)
+        let baseline = timeRatiosComparable ? baseline : baseline.filter { $0.kind != .timeRatio }
+        let current = timeRatiosComparable ? current : current.filter { $0.kind != .timeRatio }
         let currentByID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         let repeats = remeasured.map { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }) }
         let baselineKeys = Set(baseline.map { "\($0.kind) \($0.id)" })
@@ -41,6 +50,7 @@ public struct RegressionGate: Equatable, Sendable {
         }
         return RegressionVerdict(thresholdPercent: thresholdPercent, comparisons: comparisons,
                                  unmatchedBaselineIDs: unmatched,
-                                 newCurrentIDs: current.filter { !baselineKeys.contains("\($0.kind) \($0.id)") }.map(\.id))
+                                 newCurrentIDs: current.filter { !baselineKeys.contains("\($0.kind) \($0.id)") }.map(\.id),
+                                 timeRatiosNotJudged: notJudged)
     }
 }

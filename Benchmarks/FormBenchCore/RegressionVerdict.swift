@@ -9,6 +9,9 @@ public struct RegressionVerdict: Equatable, Sendable {
     /// Current metrics the baseline does not have (e.g. a contender added since it was
     /// recorded): reported as new, not judged, until the baseline is refreshed.
     public let newCurrentIDs: [String]
+    /// The baseline's time ratios left unjudged because it was recorded on another processor
+    /// (see ``RegressionGate/evaluate(baseline:current:remeasured:timeRatiosComparable:)``).
+    public let timeRatiosNotJudged: [String]
 
     /// The metrics that got worse by more than the threshold.
     public var regressions: [MetricComparison] {
@@ -22,10 +25,11 @@ public struct RegressionVerdict: Equatable, Sendable {
     }
 
     public init(thresholdPercent: Double, comparisons: [MetricComparison], unmatchedBaselineIDs: [String],
-                newCurrentIDs: [String] = []) {
+                newCurrentIDs: [String] = [], timeRatiosNotJudged: [String] = []) {
         self.thresholdPercent = thresholdPercent
         self.comparisons = comparisons
         self.unmatchedBaselineIDs = unmatchedBaselineIDs
         self.newCurrentIDs = newCurrentIDs
+        self.timeRatiosNotJudged = timeRatiosNotJudged
     }
 }

@@ -84,9 +84,12 @@ enum FormBenchCommand {
 
         var status: Int32 = document.problems.isEmpty ? 0 : 1
         if let baseline, let path = parsed.baselinePath {
+            let processors = (baseline: baseline.environment.processor, current: document.environment.processor)
+            let sameProcessor = processors.current != nil && processors.baseline == processors.current
             let verdict = judge(document, against: baseline, gate: RegressionGate(thresholdPercent: parsed.thresholdPercent),
-                                remeasuringWith: scaling)
-            print(RegressionReport.render(verdict, baselinePath: path))
+                                timeRatiosComparable: sameProcessor, remeasuringWith: scaling)
+            print(RegressionReport.render(verdict, baselinePath: path,
+                                          otherProcessor: sameProcessor ? nil : processors.baseline?.description ?? "not recorded"))
             status = verdict.passed ? status : 1
         }
         if !document.problems.isEmpty {
@@ -101,12 +104,13 @@ enum FormBenchCommand {
 
     /// The gate's verdict on `document`. Time ratios beyond the threshold are measured again, up
     /// to ``remeasurements`` times while any stays beyond, and judged on their lowest value
-    /// (see `RegressionGate.evaluate(baseline:current:remeasured:)`); the document keeps the
+    /// (see `RegressionGate.evaluate(baseline:current:remeasured:timeRatiosComparable:)`); the document keeps the
     /// run's first figures.
     private static func judge(_ document: ResultsDocument, against baseline: BaselineFile, gate: RegressionGate,
-                              remeasuringWith scaling: ScalingSuite) -> RegressionVerdict {
+                              timeRatiosComparable: Bool, remeasuringWith scaling: ScalingSuite) -> RegressionVerdict {
         var remeasured: [[GateMetric]] = []
-        var verdict = gate.evaluate(baseline: baseline.gateMetrics, current: document.gateMetrics)
+        var verdict = gate.evaluate(baseline: baseline.gateMetrics, current: document.gateMetrics,
+                                    timeRatiosComparable: timeRatiosComparable)
         while remeasured.count < remeasurements {
             let slow = verdict.regressions.filter { $0.kind == .timeRatio }.map(\.id)
             let cells = GateMetricsBuilder.cells(measuring: Set(slow), in: document.scaling)
@@ -115,7 +119,8 @@ enum FormBenchCommand {
                 + "\(remeasurements)): \(slow.joined(separator: "; "))")
             let records = scaling.remeasure(cells, progress: ProgressReporter(totalSteps: cells.count))
             remeasured.append(GateMetricsBuilder.metrics(from: records).filter { slow.contains($0.id) })
-            verdict = gate.evaluate(baseline: baseline.gateMetrics, current: document.gateMetrics, remeasured: remeasured)
+            verdict = gate.evaluate(baseline: baseline.gateMetrics, current: document.gateMetrics, remeasured: remeasured,
+                                    timeRatiosComparable: timeRatiosComparable)
         }
         return verdict
     }

@@ -51,7 +51,9 @@ enum Usage {
                                of the optimized encoder or the decoder got worse by more than
                                the threshold. A time ratio beyond it is measured again (up
                                to twice) and judged on its lowest value. Metrics the
-                               baseline lacks are listed as new.
+                               baseline lacks are listed as new. Time ratios are judged only
+                               when the baseline ran on this processor (model, family, model
+                               number, stepping and caches); otherwise allocations alone are.
       --threshold PCT          The tolerated worsening for --compare (default 25).
       -h, --help               Show this text.
 

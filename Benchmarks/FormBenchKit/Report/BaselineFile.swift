@@ -2,12 +2,19 @@ import Foundation
 import FormBenchCore
 
 /// The part of a results file the gate reads: `--compare` accepts any `latest.json` or
-/// `baseline.json`, and ignores everything but the schema version, the run's mode and the gate
-/// metrics.
+/// `baseline.json`, and ignores everything but the schema version, the run's mode, its processor
+/// and the gate metrics.
 struct BaselineFile: Decodable {
     let schemaVersion: Int
     let configuration: Mode
+    let environment: Environment
     let gateMetrics: [GateMetric]
+
+    /// Where the baseline ran: its time ratios are judged only on the same processor.
+    struct Environment: Decodable {
+        /// Absent in files from before processors were recorded: never taken for this one.
+        let processor: ProcessorIdentity?
+    }
 
     /// Whether the baseline's run was a `--quick` one: time ratios shift with the sampling (a
     /// slow contender's time, above all, depends on what ran before it), so the gate only

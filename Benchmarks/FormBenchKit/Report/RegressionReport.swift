@@ -2,7 +2,8 @@ import FormBenchCore
 
 /// The gate's verdict as text: a table of every compared metric and a closing line.
 enum RegressionReport {
-    static func render(_ verdict: RegressionVerdict, baselinePath: String) -> String {
+    /// `otherProcessor` is the baseline's processor when it is not this run's.
+    static func render(_ verdict: RegressionVerdict, baselinePath: String, otherProcessor: String? = nil) -> String {
         var table = Table(title: "regression gate — against \(baselinePath), threshold \(Format.decimal(verdict.thresholdPercent, digits: 1))%",
                           columns: [.left("metric"), .right("baseline"), .right("current"), .right("change"), .left("verdict")])
         for comparison in verdict.comparisons {
@@ -25,6 +26,12 @@ enum RegressionReport {
         if !verdict.newCurrentIDs.isEmpty {
             lines.append("\(verdict.newCurrentIDs.count) metrics new in this run, not judged (absent from the baseline; refresh it to gate them):")
             lines += verdict.newCurrentIDs.map { "  new: \($0)" }
+        }
+        if let otherProcessor {
+            lines.append("ANOTHER PROCESSOR: \(baselinePath) was recorded on \(otherProcessor). Time ratios move between "
+                + "processors on unchanged code, so its \(verdict.timeRatiosNotJudged.count) time ratios are NOT judged; "
+                + "allocation counts are. To judge time, measure the baseline's commit on this machine "
+                + "(.ci/gate does) or record a baseline here.")
         }
         let regressions = verdict.regressions.count
         if verdict.comparisons.isEmpty {

@@ -11,6 +11,7 @@ enum ReportHeader {
         return [
             "formbench \(mode)\(filters) · \(environment.date)",
             "machine: \(environment.machine) · \(environment.cores) cores · \(environment.toolchainName) · commit \(environment.commit)",
+            "processor: \(environment.processor?.description ?? "not recorded")",
             "budget \(Format.duration(configuration.budgetSeconds)) per contender and size · ≥\(configuration.minimumSamples) samples, "
                 + "≥\(Format.duration(configuration.targetSecondsPerMeasurement)) each\(decoding) · allocation counting "
                 + (configuration.allocationCounting ? "on" : "unavailable (sanitizer build): allocation and heap figures read n/a")

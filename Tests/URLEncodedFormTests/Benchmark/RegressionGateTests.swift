@@ -1,4 +1,5 @@
 import FormBenchCore
+import Foundation
 import Testing
 
 /// The benchmark's regression gate must be able to fail: these feed it synthetic runs.
@@ -135,6 +136,54 @@ struct RegressionGateTests {
         #expect(!verdict.passed)
         #expect(verdict.regressions.map(\.id) == [id])
         #expect(verdict.regressions.first?.measurements == [])
+    }
+
+    @Test("against another processor's baseline time ratios are listed as not judged, allocations still are")
+    func anotherProcessorsTimeRatiosAreNotJudged() {
+        // The ratio 52% up is what a move from one processor to another did on unchanged code.
+        let slower = baseline(with: walkFloorRatio, changedTo: 9.12)
+        let elsewhere = gate.evaluate(baseline: baseline, current: slower, timeRatiosComparable: false)
+        #expect(elsewhere.passed)
+        #expect(elsewhere.comparisons.map(\.kind) == [.allocations])
+        #expect(elsewhere.timeRatiosNotJudged == baseline.filter { $0.kind == .timeRatio }.map(\.id))
+        #expect(!gate.evaluate(baseline: baseline, current: slower).passed)
+
+        let moreAllocations = baseline(with: "catalog N=1000: optimized allocations per encode", changedTo: 1_000)
+        #expect(!gate.evaluate(baseline: baseline, current: moreAllocations, timeRatiosComparable: false).passed)
+        // A baseline of time ratios alone leaves nothing to judge elsewhere: that fails.
+        let ratiosOnly = baseline.filter { $0.kind == .timeRatio }
+        #expect(!gate.evaluate(baseline: ratiosOnly, current: ratiosOnly, timeRatiosComparable: false).passed)
+    }
+
+    @Test("a processor is told apart by its model, family, stepping and caches, read from /proc/cpuinfo and /sys")
+    func processorIdentityReadsCPUInfo() {
+        let cpuinfo = """
+            processor\t: 0
+            vendor_id\t: AuthenticAMD
+            cpu family\t: 26
+            model\t\t: 2
+            model name\t: AMD EPYC
+            stepping\t: 1
+            flags\t\t: fpu vme
+
+            processor\t: 1
+            vendor_id\t: GenuineIntel
+            model name\t: other
+            """
+        let caches = [ProcessorIdentity.Cache(level: "2", type: "Unified", size: "1024K"),
+                      ProcessorIdentity.Cache(level: "1", type: "Data", size: "48K"),
+                      ProcessorIdentity.Cache(level: "1", type: "Instruction", size: "32K"),
+                      ProcessorIdentity.Cache(level: "3", type: "Unified", size: "32768K")]
+        let epyc = ProcessorIdentity(cpuinfo: cpuinfo, caches: caches)
+        #expect(epyc == ProcessorIdentity(vendor: "AuthenticAMD", modelName: "AMD EPYC", family: "26", model: "2",
+                                          stepping: "1", caches: ["L1d 48K", "L1i 32K", "L2 1024K", "L3 32768K"]))
+        #expect(epyc.description == "AMD EPYC (AuthenticAMD family 26 model 2 stepping 1; L1d 48K, L1i 32K, L2 1024K, L3 32768K)")
+        // Named alike by a virtual machine, told apart by the model number or the caches.
+        #expect(epyc != ProcessorIdentity(cpuinfo: cpuinfo.replacingOccurrences(of: "model\t\t: 2", with: "model\t\t: 17"),
+                                          caches: caches))
+        #expect(epyc != ProcessorIdentity(cpuinfo: cpuinfo, caches: Array(caches.dropLast())))
+        let bare = ProcessorIdentity(cpuinfo: "", caches: [])
+        #expect(bare.modelName == "unknown" && bare.caches.isEmpty)
     }
 
     @Test("a metric whose kind changed is not compared")

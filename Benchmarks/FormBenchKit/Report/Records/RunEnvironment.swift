@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 
 /// Where and when a run happened: the stamp on every results file.
@@ -12,6 +13,9 @@ struct RunEnvironment: Codable, Sendable {
     let commit: String
     /// When the run started, ISO 8601 in UTC.
     let date: String
+    /// The processor the run measured on; absent in files from before it was recorded. Time
+    /// ratios are compared only between runs on one processor.
+    let processor: ProcessorIdentity?
 
     /// The environment of this process; what cannot be found out reads `unknown`.
     static func current() -> RunEnvironment {
@@ -19,7 +23,26 @@ struct RunEnvironment: Codable, Sendable {
                        cores: ProcessInfo.processInfo.activeProcessorCount,
                        toolchain: output(of: ["swift", "--version"]) ?? "unknown",
                        commit: output(of: ["git", "rev-parse", "HEAD"]) ?? "unknown",
-                       date: ISO8601DateFormatter().string(from: Date()))
+                       date: ISO8601DateFormatter().string(from: Date()),
+                       processor: currentProcessor())
+    }
+
+    /// This machine's processor, from `/proc/cpuinfo` and the caches `/sys` lists for the first
+    /// processor; `nil` where neither can be read (not Linux).
+    static func currentProcessor() -> ProcessorIdentity? {
+        guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        let directory = "/sys/devices/system/cpu/cpu0/cache"
+        let indices = (try? FileManager.default.contentsOfDirectory(atPath: directory))?
+            .filter { $0.hasPrefix("index") }.sorted() ?? []
+        let caches = indices.compactMap { index -> ProcessorIdentity.Cache? in
+            func read(_ name: String) -> String? {
+                (try? String(contentsOfFile: "\(directory)/\(index)/\(name)", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            guard let level = read("level"), let type = read("type"), let size = read("size") else { return nil }
+            return ProcessorIdentity.Cache(level: level, type: type, size: size)
+        }
+        return ProcessorIdentity(cpuinfo: cpuinfo, caches: caches)
     }
 
     /// The first line of `toolchain`, for headings.
