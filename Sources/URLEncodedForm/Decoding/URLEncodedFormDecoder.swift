@@ -150,10 +150,10 @@ public final class URLEncodedFormDecoder: Sendable {
     /// `NSNull` for the element Rack makes `nil` (`a[][][]=1`: `[]` followed by two `[]`s or
     /// more). ``URLEncoding`` encodes what it returns.
     ///
-    /// The tree is built without recursion, at any ``Limits/maximumDepth``; but Swift frees
-    /// nested dictionaries recursively, so a tree thousands of levels deep (possible only with
-    /// the depth limit raised that far) can overflow a small thread's stack when it is let go.
-    /// Decode such forms into a type instead.
+    /// No name may be deeper than ``Limits/maximumParametersDepth`` (1,000 segments) here,
+    /// whatever ``Limits/maximumDepth`` says: Swift frees nested dictionaries recursively, and a
+    /// deeper tree could overflow a thread's stack when it is let go. A deeper name throws
+    /// ``URLEncodedFormDecoder/Error/tooDeep(key:limit:)``; decode such forms into a type instead.
     ///
     /// - Parameter query: the form text.
     /// - Returns: the tree.
@@ -189,16 +189,18 @@ extension URLEncodedFormDecoder {
     /// Every typed entry point: the bytes are lent for the whole decoding.
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> T {
         try inSession { session in
-            try ParsedForm.parse(bytes, options: self, session: session) { form in
+            try ParsedForm.parse(bytes, options: self, maximumDepth: limits.maximumDepth, session: session) { form in
                 try FormValueDecoder(form: form, options: self, session: session).decodeHere(type)
             }
         }
     }
 
-    /// Every untyped entry point.
+    /// Every untyped entry point: no name deeper than ``Limits/maximumParametersDepth``,
+    /// whatever the limits say.
     func parameters(fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> Parameters {
         try inSession { session in
-            try ParsedForm.parse(bytes, options: self, session: session) { try RackParameters.parameters(of: $0) }
+            try ParsedForm.parse(bytes, options: self, maximumDepth: min(limits.maximumDepth, Limits.maximumParametersDepth),
+                                 session: session) { try RackParameters.parameters(of: $0) }
         }
     }
 

@@ -2,12 +2,12 @@ extension URLEncodedFormDecoder {
     /// Why the input itself could not be decoded: the `underlyingError` of the
     /// `DecodingError.dataCorrupted` that ``URLEncodedFormDecoder`` throws for it.
     ///
-    /// A server answers the first two with 413 (Content Too Large) and the rest with 400:
+    /// A server answers the first with 413 (Content Too Large) and the rest with 400:
     ///
     /// ```swift
     /// catch let DecodingError.dataCorrupted(context) {
     ///     switch context.underlyingError as? URLEncodedFormDecoder.Error {
-    ///     case .inputTooLong?, .tooManyParameters?: return 413
+    ///     case .inputTooLong?: return 413
     ///     default: return 400
     ///     }
     /// }
@@ -17,7 +17,9 @@ extension URLEncodedFormDecoder {
         case inputTooLong(limit: Int)
         /// The input has more `name=value` sequences than ``Limits/maximumParameterCount``.
         case tooManyParameters(limit: Int)
-        /// A name has more segments than ``Limits/maximumDepth``; `key` is its base (the text
+        /// A name has more segments than ``Limits/maximumDepth`` (in
+        /// ``URLEncodedFormDecoder/parameters(from:)-(String)``, than
+        /// ``Limits/maximumParametersDepth`` where that is lower); `key` is its base (the text
         /// before its first `[` or `.`), at most 64 characters of it.
         case tooDeep(key: String, limit: Int)
         /// A `%` not followed by two hexadecimal digits, at this byte offset of the input
@@ -39,6 +41,10 @@ extension URLEncodedFormDecoder {
                 return "The form is longer than \(limit) bytes (Limits.maximumInputLength); raise the limit, or set it to nil, to accept it."
             case .tooManyParameters(let limit):
                 return "The form has more than \(limit) name=value pairs (Limits.maximumParameterCount); raise the limit to accept it."
+            case .tooDeep(let key, let limit) where limit == Limits.maximumParametersDepth:
+                return "The name starting with \"\(key)\" has more than \(limit) key-path segments (Limits.maximumDepth, "
+                    + "or Limits.maximumParametersDepth, the most parameters(from:) accepts at any limit: a deeper tree "
+                    + "could overflow a thread's stack when freed); decode it into a type, with the limit raised, to accept it."
             case .tooDeep(let key, let limit):
                 return "The name starting with \"\(key)\" has more than \(limit) key-path segments (Limits.maximumDepth); raise the limit to accept it."
             case .invalidPercentEscape(let offset):

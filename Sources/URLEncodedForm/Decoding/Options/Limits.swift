@@ -6,6 +6,8 @@ extension URLEncodedFormDecoder {
         /// The most segments one name may have: each `[` (and, with
         /// ``URLEncodedFormDecoder/KeyPathDecoding/dots``, each `.`) opens one. Default 64.
         /// Exceeding it throws ``URLEncodedFormDecoder/Error/tooDeep(key:limit:)``.
+        /// ``URLEncodedFormDecoder/parameters(from:)-(String)`` accepts at most
+        /// ``maximumParametersDepth``, whatever this says.
         public var maximumDepth: Int
         /// The most `name=value` sequences (between `&`s; bare names and empty values count,
         /// empty sequences do not). Default 10,000. Exceeding it throws
@@ -32,5 +34,13 @@ extension URLEncodedFormDecoder {
 
         /// Depth 64, 10,000 parameters, 4 MiB of input.
         public static let `default` = Limits()
+
+        /// The most segments a name may have in
+        /// ``URLEncodedFormDecoder/parameters(from:)-(String)``, whatever ``maximumDepth`` says:
+        /// 1,000. That tree is Swift's dictionaries and arrays, which Swift frees recursively,
+        /// a stack frame a level: one about 3,200 levels deep overflows a 512 KiB thread's stack
+        /// when it is let go (Swift 6.3, x86_64). At 1,000 levels the release takes under a third
+        /// of such a stack. Typed decoding has no such cap: its tree is freed in a loop.
+        public static let maximumParametersDepth = 1_000
     }
 }
