@@ -63,6 +63,10 @@ public final class URLEncodedFormEncoder: Sendable {
     public var nilEncoding: NilEncoding { options.nilEncoding }
     /// How spaces are written. Default ``SpaceEncoding/percentEscaped``.
     public var spaceEncoding: SpaceEncoding { options.spaceEncoding }
+    /// Whether a keyed container's key with an `intValue` is an array index (Alamofire's
+    /// behaviour) or written as its text. Default ``IntegerKeyEncoding/arrayIndices``; not in
+    /// Alamofire.
+    public var integerKeyEncoding: IntegerKeyEncoding { options.integerKeyEncoding }
     /// The most keys a coding path may have where a value is written: a value nested deeper
     /// makes the encoding throw `EncodingError.invalidValue` (with that path) rather than
     /// overflow the thread's stack, as unbounded recursion through `Encodable` would. Default
@@ -121,6 +125,9 @@ public final class URLEncodedFormEncoder: Sendable {
     ///   - keyPathEncoding: how nested object keys are appended to their parent's key.
     ///   - nilEncoding: how `nil` values are written.
     ///   - spaceEncoding: how spaces are written.
+    ///   - integerKeyEncoding: whether a keyed container's key with an `intValue` is an array
+    ///     index, as in Alamofire (the default), or written as its text, which loses no entry
+    ///     (see ``IntegerKeyEncoding``). Not in Alamofire.
     ///   - allowedCharacters: the characters left unescaped.
     ///   - maximumDepth: the most keys a coding path may have where a value is written
     ///     (Alamofire has no limit; this encoder's default is ``defaultMaximumDepth``). A value of
@@ -135,12 +142,14 @@ public final class URLEncodedFormEncoder: Sendable {
                 keyPathEncoding: KeyPathEncoding = .brackets,
                 nilEncoding: NilEncoding = .dropKey,
                 spaceEncoding: SpaceEncoding = .percentEscaped,
+                integerKeyEncoding: IntegerKeyEncoding = .arrayIndices,
                 allowedCharacters: CharacterSet = .afURLQueryAllowed,
                 maximumDepth: Int = URLEncodedFormEncoder.defaultMaximumDepth) {
         self.options = EncodingOptions(alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, sortsArrayElements: sortsArrayElements,
                                        arrayEncoding: arrayEncoding, boolEncoding: boolEncoding, dataEncoding: dataEncoding,
                                        dateEncoding: dateEncoding, keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding,
-                                       nilEncoding: nilEncoding, spaceEncoding: spaceEncoding, maximumDepth: max(0, maximumDepth))
+                                       nilEncoding: nilEncoding, spaceEncoding: spaceEncoding,
+                                       integerKeyEncoding: integerKeyEncoding, maximumDepth: max(0, maximumDepth))
         self.escaping = LockedValue(Escaping(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding))
     }
 

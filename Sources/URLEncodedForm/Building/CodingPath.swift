@@ -30,8 +30,12 @@ struct CodingPathEntry {
 
 /// A coding path component as user code sees it.
 enum PathComponent {
-    /// A `CodingKey`: its `stringValue` and, if it has one, its `intValue`.
+    /// A `CodingKey`: its `stringValue` and, if it has one, its `intValue`, which makes it an
+    /// array index (``URLEncodedFormEncoder/IntegerKeyEncoding/arrayIndices``).
     case key(KeyID, intValue: Int?)
+    /// A `CodingKey` with an `intValue`, written as its `stringValue`
+    /// (``URLEncodedFormEncoder/IntegerKeyEncoding/keys``).
+    case textKey(KeyID, intValue: Int)
     /// An unkeyed container's element; its `stringValue` is the index in decimal.
     case element(Int)
 
@@ -40,7 +44,7 @@ enum PathComponent {
     var step: TreeStep {
         switch self {
         case let .key(_, intValue?): return .index(intValue)
-        case let .key(key, nil): return .key(key)
+        case let .key(key, nil), let .textKey(key, _): return .key(key)
         case let .element(index): return .index(index)
         }
     }

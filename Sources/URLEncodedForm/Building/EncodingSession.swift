@@ -11,6 +11,9 @@ final class EncodingSession: @unchecked Sendable {
     let options: SessionOptions
     /// `options.rawText != nil`, read where every leaf passes.
     private let recordsRawText: Bool
+    /// Whether keys with an `intValue` are written as text (`IntegerKeyEncoding.keys`), read
+    /// where every key passes.
+    let writesIntegerKeysAsText: Bool
     /// The builder and the writer's buffers, kept for the next encoding when the session is
     /// reused, and for another encoder's sessions when it ends.
     private let memory: SessionMemory
@@ -22,6 +25,7 @@ final class EncodingSession: @unchecked Sendable {
     init(options: SessionOptions) {
         self.options = options
         recordsRawText = options.rawText != nil
+        writesIntegerKeysAsText = options.encoding.integerKeyEncoding == .keys
         memory = SpareSessionMemory.shared.take() ?? SessionMemory()
         memory.builder.pointee.maximumDepth = options.encoding.maximumDepth
     }

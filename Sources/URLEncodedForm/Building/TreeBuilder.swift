@@ -91,6 +91,8 @@ struct TreeBuilder: ~Copyable {
         switch component {
         case let .key(key, intValue):
             FormCodingKey(stringValue: tree.keys.string(of: key), intValue: intValue)
+        case let .textKey(key, intValue):
+            FormCodingKey(stringValue: tree.keys.string(of: key), intValue: intValue)
         case let .element(index):
             FormCodingKey(intValue: index)
         }

@@ -12,6 +12,7 @@ struct EncodingOptions: Sendable {
     let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding
     let nilEncoding: URLEncodedFormEncoder.NilEncoding
     let spaceEncoding: URLEncodedFormEncoder.SpaceEncoding
+    let integerKeyEncoding: URLEncodedFormEncoder.IntegerKeyEncoding
     /// At least 0.
     let maximumDepth: Int
 }

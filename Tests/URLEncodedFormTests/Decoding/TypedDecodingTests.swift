@@ -159,6 +159,38 @@ struct TypedDecodingTests {
         #expect(throws: DecodingError.self) { try decoder.decode(D.self, from: "d=12a") }
     }
 
+    @Test func aURLReadsFromItsTextAndFromEveryShapeTheEncoderWritesForIt() throws {
+        struct Link: Codable, Equatable { let link: URL; let more: [URL] }
+        let link = Link(link: URL(string: "https://example.com/a?b=1&c=%20d")!,
+                        more: [URL(string: "https://x.org/1")!, URL(string: "ftp://x.org/2")!])
+        // What a browser sends.
+        #expect(try decoder.decode(Link.self, from: "link=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1%26c%3D%2520d&more=https://x.org/1&more=ftp://x.org/2")
+            == link)
+        // URL's own Encodable keys its text by an Int key, which the encoder writes as an array's
+        // one element, or (IntegerKeyEncoding.keys) by its name.
+        let shapes: [(URLEncodedFormEncoder.ArrayEncoding, URLEncodedFormEncoder.IntegerKeyEncoding, String)] = [
+            (.brackets, .arrayIndices, "link%5B%5D=https"), (.indexInBrackets, .arrayIndices, "link%5B0%5D=https"),
+            (.noBrackets, .arrayIndices, "link=https"), (.indexInBrackets, .keys, "link%5Brelative%5D=https"),
+        ]
+        for (arrays, integerKeys, start) in shapes {
+            let text: String = try URLEncodedFormEncoder(sortsArrayElements: false, arrayEncoding: arrays, integerKeyEncoding: integerKeys)
+                .encode(link)
+            #expect(text.contains(start), "\(text)")
+            #expect(try decoder.decode(Link.self, from: text) == link, "\(arrays), \(integerKeys): \(text)")
+        }
+        // A relative URL keeps its base only where keys are written by name.
+        struct Relative: Codable, Equatable { let link: URL }
+        let relative = Relative(link: URL(string: "path/x?q=1", relativeTo: URL(string: "https://example.com/base/")!)!)
+        let text: String = try URLEncodedFormEncoder(integerKeyEncoding: .keys).encode(relative)
+        #expect(text == "link%5Bbase%5D%5Brelative%5D=https%3A//example.com/base/&link%5Brelative%5D=path/x?q%3D1")
+        let read = try decoder.decode(Relative.self, from: text)
+        #expect(read.link.absoluteString == "https://example.com/base/path/x?q=1" && read.link.relativeString == "path/x?q=1")
+        // Anything else is no URL.
+        #expect(throws: DecodingError.self) { try decoder.decode(Relative.self, from: "link[]=https://a&link[]=https://b") }
+        #expect(throws: DecodingError.self) { try decoder.decode(Relative.self, from: "link[x]=https://a") }
+        #expect(throws: DecodingError.self) { try decoder.decode(Relative.self, from: "link=") }
+    }
+
     @Test func boolsReadByTheirDecoding() throws {
         struct B: Decodable { let b: Bool }
         func read(_ text: String, _ decoding: URLEncodedFormDecoder.BoolDecoding) -> Bool? {

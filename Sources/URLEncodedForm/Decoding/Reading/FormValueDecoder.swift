@@ -134,11 +134,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     func decodeHere<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == Date.self, let date = try decodeDate() { return date as! T }
         if T.self == Data.self, let data = try decodeData() { return data as! T }
-        if T.self == URL.self {
-            let text = try decodeLeaf(String.self)
-            guard let url = URL(string: text) else { throw corrupted("Expected a URL, found `\(text)`.") }
-            return url as! T
-        }
+        if T.self == URL.self { return try decodeURL() as! T }
         if T.self == Decimal.self {
             let text = try decodeLeaf(String.self)
             guard let decimal = SpecialLeaf.decimal(text) else { throw corrupted("Expected a Decimal, found `\(text)`.") }
@@ -153,6 +149,40 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == [Bool].self { return unsafeBitCast(try decodeLeafArray(of: Bool.self), to: T.self) }
         if T.self == [String: String].self { return unsafeBitCast(try decodeStringDictionary(), to: T.self) }
         return try T(from: self)
+    }
+
+    /// A URL from its text, as browsers send it, or from what the encoder writes for one. URL's
+    /// own `Encodable` writes its text under the key `relative` (and a relative URL's base under
+    /// `base`), keys that have an `intValue`: the encoder (as Alamofire's) writes the text as an
+    /// array's one element (`link[]=…` under `.brackets`, `link[0]=…` under `.indexInBrackets`),
+    /// or, under `IntegerKeyEncoding.keys`, as `link[relative]=…`, which URL's own
+    /// `init(from:)` reads.
+    private func decodeURL() throws -> URL {
+        if case .node(let index) = focus {
+            switch nodes[Int(index)].kind {
+            case .hash where child(of: index, for: URLTextKey.relative) != nil:
+                return try URL(from: self)
+            case .array, .hash:
+                let elements = try decodeLeafArray(of: String.self)
+                guard elements.count == 1 else {
+                    throw DecodingError.typeMismatch(URL.self, DecodingError.Context(codingPath: path, debugDescription:
+                        "Expected a URL: its text, or an array of its text alone (as URL's Encodable writes it), "
+                        + "found an array of \(elements.count) elements."))
+                }
+                return try url(elements[0])
+            case .leaf, .null:
+                break
+            }
+        }
+        return try url(try decodeLeaf(String.self))
+    }
+
+    /// The key of URL's text in what its own `Encodable` writes.
+    private enum URLTextKey: String, CodingKey { case relative }
+
+    private func url(_ text: String) throws -> URL {
+        guard let url = URL(string: text) else { throw corrupted("Expected a URL, found `\(text)`.") }
+        return url
     }
 
     /// What `[String: String](from: self)` reads: the standard library's version asks for every

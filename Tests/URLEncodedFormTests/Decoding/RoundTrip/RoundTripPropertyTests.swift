@@ -4,8 +4,13 @@ import Testing
 import URLEncodedForm
 
 /// The round trip (README, "Decoding forms"): for the encoder fuzz's values, cut down to what a
-/// form can carry back, and random invertible option sets, the decoder with the matching options
-/// reads back exactly what the encoder wrote: `decode(encode(v)) == v`.
+/// form can carry back, with URLs and (under `IntegerKeyEncoding.keys`) dictionaries keyed by
+/// integers and by integer texts added, and random invertible option sets, the decoder with the
+/// matching options reads back exactly what the encoder wrote: `decode(encode(v)) == v`.
+///
+/// Only cases that round-trip count: a case the encoder refuses is counted apart (and must stay
+/// rare), and the census requires, in a run of 1,000 cases or more, a minimum of round-tripped
+/// leaves of every type and of cases of every option's every value.
 ///
 /// Left out of the values, as the README lists them: `""` against `nil` under `.dropValue` and
 /// `"null"` against `nil` under `.null` (the fuzz's nils and absent optionals are dropped);
@@ -28,57 +33,87 @@ struct RoundTripPropertyTests {
             self.options = options
             // An object of the fuzz's values: its random roots are often programs, whose
             // writes (repeated and overwritten keys) no form can carry back.
-            let members = (0 ..< rng.smallCount(in: 2 ... 8)).map { _ in
+            var members = (0 ..< rng.smallCount(in: 2 ... 8)).map { _ in
                 (FuzzKey(stringValue: FuzzStrings.key(using: &rng)), FuzzValue.random(depth: 3, using: &rng))
             }
-            self.value = RoundTripValue.projecting(.object(members), options: options) ?? .object([])
+            // The extra members' keys are ASCII words no fuzz key equals.
+            members.removeAll { ["link", "links", "byNumber", "byCode"].contains($0.0.stringValue) }
+            guard case .object(let projected) = RoundTripValue.projecting(.object(members), options: options) else {
+                self.value = .object([])
+                return
+            }
+            self.value = .object(projected + RoundTripValue.extraMembers(options: options, using: &rng))
         }
 
-        /// `nil` when the value comes back the same; else what went wrong.
-        func failure(mutating mutate: (RoundTripValue) -> RoundTripValue = { $0 }) -> String? {
-            guard case .object = value else { return nil }
+        /// What became of a case.
+        enum Outcome {
+            /// Read back the same.
+            case roundTripped
+            /// The encoder refused the value (a depth or root rule): nothing to read back.
+            case refusedByEncoder
+            /// Read back otherwise, or not at all: what went wrong.
+            case failed(String)
+        }
+
+        func outcome(mutating mutate: (RoundTripValue) -> RoundTripValue = { $0 }) -> Outcome {
             let text: String
             do {
                 text = try options.encoder.encode(value)
             } catch {
-                return nil  // The encoder refuses the value (a depth or root rule): nothing to read back.
+                return .refusedByEncoder
             }
             do {
                 let read = try RoundTripReader.$shape.withValue(value) {
                     try options.decoder.decode(RoundTripReader.self, from: text).value
                 }
-                if mutate(read).isSame(as: value) { return nil }
-                return "seed 0x\(String(seed, radix: 16)) (\(options)): \(text)\n  wrote \(value)\n  read  \(mutate(read))"
+                if mutate(read).isSame(as: value) { return .roundTripped }
+                return .failed("seed 0x\(String(seed, radix: 16)) (\(options)): \(text)\n  wrote \(value)\n  read  \(mutate(read))")
             } catch {
-                return "seed 0x\(String(seed, radix: 16)) (\(options)): \(text)\n  wrote \(value)\n  threw \(error)"
+                return .failed("seed 0x\(String(seed, radix: 16)) (\(options)): \(text)\n  wrote \(value)\n  threw \(error)")
             }
         }
     }
 
     @Test func everyValueReadsBackAsItWasWritten() {
         var failures = 0
+        var refused = 0
         var totals = RoundTripCensus()
         let seeds = FuzzConfiguration(defaultCases: 3_000).seeds
         for seed in seeds {
             let testCase = Case(seed: seed)
-            totals.count(testCase.value)
-            if let failure = testCase.failure() {
+            switch testCase.outcome() {
+            case .roundTripped:
+                totals.count(testCase.value, options: testCase.options)
+            case .refusedByEncoder:
+                refused += 1
+            case .failed(let failure):
                 failures += 1
                 if failures <= 10 { Issue.record("\(failure)") }
             }
         }
         #expect(failures == 0)
-        print("round trip: \(seeds.count) cases, \(totals.leaves) leaves, \(totals.arrays) arrays of 2 or more, \(totals.objectsInArrays) objects in arrays")
+        print("round trip: \(seeds.count) cases, \(totals.cases) read back, \(refused) refused by the encoder; \(totals)")
         // What the cut leaves is still most of the fuzz: a run of thousands reads back all of this.
         if seeds.count >= 1_000 {
+            #expect(refused * 50 <= seeds.count, "the encoder refused \(refused) of \(seeds.count) cases")
             #expect(totals.leaves >= seeds.count * 3 && totals.arrays >= seeds.count / 10 && totals.objectsInArrays >= seeds.count / 40, "\(totals)")
+            for type in RoundTripCensus.types {
+                #expect(totals.byType[type, default: 0] >= seeds.count / 50, "\(type): \(totals.byType[type, default: 0]) round-tripped")
+            }
+            for (family, count) in totals.byFamily {
+                #expect(count >= seeds.count / 20, "\(family): \(count) cases round-tripped")
+            }
+            #expect(totals.byFamily.count == 17, "option families seen: \(totals.byFamily.keys.sorted())")
         }
     }
 
     /// The property is no tautology: planted defects in what is read back are caught.
     @Test(arguments: RoundTripMutant.allCases)
     func plantedDefectsAreCaught(_ mutant: RoundTripMutant) {
-        let caught = FuzzConfiguration(defaultCases: 400, environment: [:]).seeds.contains { Case(seed: $0).failure(mutating: mutant.apply) != nil }
+        let caught = FuzzConfiguration(defaultCases: 400, environment: [:]).seeds.contains {
+            if case .failed = Case(seed: $0).outcome(mutating: mutant.apply) { return true }
+            return false
+        }
         #expect(caught, "\(mutant) went unnoticed in 400 cases")
     }
 }
@@ -86,7 +121,7 @@ struct RoundTripPropertyTests {
 /// Defects planted in a decoded value, each as a decoder with that bug would read it.
 enum RoundTripMutant: CaseIterable {
     case dropsLastArrayElement, reversesArrays, readsBoolsAsFalse, readsIntegersAsZero, dropsLastKey, trimsStrings
-
+    case dropsURLQueries, dropsLastIntegerKey, readsIntegerTextKeysAsNumbers
 
     func apply(_ value: RoundTripValue) -> RoundTripValue {
         switch value {
@@ -100,6 +135,16 @@ enum RoundTripMutant: CaseIterable {
             case .reversesArrays: return .array(mapped.reversed())
             default: return .array(mapped)
             }
+        case .url(let url):
+            guard self == .dropsURLQueries, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return value }
+            components.query = nil
+            return .url(components.url ?? url)
+        case .intKeyed(let pairs):
+            return .intKeyed(self == .dropsLastIntegerKey ? Array(pairs.dropLast()) : pairs)
+        case .textKeyed(let pairs):
+            // "007" and "+5" read as 7 and 5, as a decoder that took a key's intValue would.
+            guard self == .readsIntegerTextKeysAsNumbers else { return value }
+            return .textKeyed(pairs.map { (Int($0.0).map(String.init) ?? $0.0, $0.1) })
         case .leaf(let leaf):
             switch (self, leaf) {
             case (.readsBoolsAsFalse, .bool): return .leaf(.bool(false))
@@ -111,16 +156,39 @@ enum RoundTripMutant: CaseIterable {
     }
 }
 
-/// How many leaves, arrays of two or more elements, and objects inside arrays a value holds.
-struct RoundTripCensus {
+/// What the round-tripped cases held: leaves, arrays of two or more elements and objects inside
+/// arrays; leaves of each type (and URLs, and integer-keyed dictionaries); and cases under each
+/// value of each option.
+struct RoundTripCensus: CustomStringConvertible {
+    var cases = 0
     var leaves = 0
     var arrays = 0
     var objectsInArrays = 0
+    var byType: [String: Int] = [:]
+    var byFamily: [String: Int] = [:]
 
-    mutating func count(_ value: RoundTripValue) {
+    /// Every type the census requires: `VectorLeaf`'s cases, and the added members.
+    static let types = ["string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32",
+                        "uint64", "double", "float", "decimal", "date", "data", "url", "[Int: String]", "[String: Int]"]
+
+    mutating func count(_ value: RoundTripValue, options: RoundTripOptions) {
+        cases += 1
+        for family in options.families { byFamily[family, default: 0] += 1 }
+        count(value)
+    }
+
+    private mutating func count(_ value: RoundTripValue) {
         switch value {
-        case .leaf:
+        case .leaf(let leaf):
             leaves += 1
+            // The case's name: `.int8(3)` → `int8`.
+            byType[Mirror(reflecting: leaf).children.first?.label ?? "\(leaf)", default: 0] += 1
+        case .url:
+            byType["url", default: 0] += 1
+        case .intKeyed:
+            byType["[Int: String]", default: 0] += 1
+        case .textKeyed:
+            byType["[String: Int]", default: 0] += 1
         case .object(let members):
             for member in members { count(member.1) }
         case .array(let elements):
@@ -130,5 +198,10 @@ struct RoundTripCensus {
                 count(element)
             }
         }
+    }
+
+    var description: String {
+        "\(leaves) leaves, \(arrays) arrays of 2 or more, \(objectsInArrays) objects in arrays; by type "
+            + Self.types.map { "\($0) \(byType[$0, default: 0])" }.joined(separator: ", ")
     }
 }

@@ -23,6 +23,12 @@ struct RoundTripReader: Decodable {
             return .object(try members.map { key, member in
                 (key, try container.decode(Member.self, forKey: RoundTripKey(stringValue: key), shape: member))
             })
+        case .url:
+            return .url(try decoder.singleValueContainer().decode(URL.self))
+        case .intKeyed:
+            return .intKeyed(try decoder.singleValueContainer().decode([Int: String].self).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        case .textKeyed:
+            return .textKeyed(try decoder.singleValueContainer().decode([String: Int].self).sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         case .array(let elements):
             var container = try decoder.unkeyedContainer()
             var read: [RoundTripValue] = []
@@ -113,6 +119,11 @@ extension RoundTripValue {
         case let (.object(a), .object(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0.unicodeScalars.elementsEqual($1.0.unicodeScalars) && $0.1.isSame(as: $1.1) }
         case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.isSame(as: $1) }
+        case let (.url(a), .url(b)): return a.absoluteString.unicodeScalars.elementsEqual(b.absoluteString.unicodeScalars)
+        case let (.intKeyed(a), .intKeyed(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1.unicodeScalars.elementsEqual($1.1.unicodeScalars) }
+        case let (.textKeyed(a), .textKeyed(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0.unicodeScalars.elementsEqual($1.0.unicodeScalars) && $0.1 == $1.1 }
         default: return false
         }
     }
