@@ -150,7 +150,7 @@ public final class URLEncodedFormDecoder: Sendable {
     /// `NSNull` for the element Rack makes `nil` (`a[][][]=1`: `[]` followed by two `[]`s or
     /// more). ``URLEncoding`` encodes what it returns.
     ///
-    /// No name may be deeper than ``Limits/maximumParametersDepth`` (1,000 segments) here,
+    /// No key path may be deeper than ``Limits/maximumParametersDepth`` (1,000 segments) here,
     /// whatever ``Limits/maximumDepth`` says: Swift frees nested dictionaries recursively, and a
     /// deeper tree could overflow a thread's stack when it is let go. A deeper name throws
     /// ``URLEncodedFormDecoder/Error/tooDeep(key:limit:)``; decode such forms into a type instead.
@@ -189,17 +189,17 @@ extension URLEncodedFormDecoder {
     /// Every typed entry point: the bytes are lent for the whole decoding.
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> T {
         try inSession { session in
-            try ParsedForm.parse(bytes, options: self, maximumDepth: limits.maximumDepth, session: session) { form in
+            try ParsedForm.parse(bytes, options: self, session: session) { form in
                 try FormValueDecoder(form: form, options: self, session: session).decodeHere(type)
             }
         }
     }
 
-    /// Every untyped entry point: no name deeper than ``Limits/maximumParametersDepth``,
+    /// Every untyped entry point: no key path deeper than ``Limits/maximumParametersDepth``,
     /// whatever the limits say.
     func parameters(fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> Parameters {
         try inSession { session in
-            try ParsedForm.parse(bytes, options: self, maximumDepth: min(limits.maximumDepth, Limits.maximumParametersDepth),
+            try ParsedForm.parse(bytes, options: self, maximumPathDepth: Limits.maximumParametersDepth,
                                  session: session) { try RackParameters.parameters(of: $0) }
         }
     }

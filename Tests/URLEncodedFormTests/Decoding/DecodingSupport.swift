@@ -20,6 +20,9 @@ func inputError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_so
 
 /// `parameters(from:)`'s tree as plain values that compare with `==`: leaves `String`,
 /// arrays `[Form]`, hashes `[String: Form]`, null elements `NSNull`.
+///
+/// Texts and keys compare scalar by scalar, not as `String`s, whose `==` finds `é` and
+/// `e\u{301}` equal: a decoder that normalized text would pass a `String` comparison.
 indirect enum Form: Equatable, CustomStringConvertible {
     case value(String)
     case array([Form])
@@ -36,6 +39,16 @@ indirect enum Form: Equatable, CustomStringConvertible {
         }
     }
 
+    static func == (lhs: Form, rhs: Form) -> Bool {
+        switch (lhs, rhs) {
+        case let (.value(a), .value(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
+        case let (.hash(a), .hash(b)): return scalarsEqual(a, b, by: ==)
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
     var description: String {
         switch self {
         case .value(let value): return "\"\(value)\""
@@ -45,6 +58,20 @@ indirect enum Form: Equatable, CustomStringConvertible {
         case .null: return "null"
         }
     }
+}
+
+/// Whether two dictionaries hold the same keys spelled with the same scalars (a `Dictionary`
+/// finds a key by `String`'s canonical equality), with values that `valuesEqual`.
+func scalarsEqual<Value>(_ a: [String: Value], _ b: [String: Value], by valuesEqual: (Value, Value) -> Bool) -> Bool {
+    a.count == b.count && a.allSatisfy { key, value in
+        guard let index = b.index(forKey: key) else { return false }
+        return b[index].key.unicodeScalars.elementsEqual(key.unicodeScalars) && valuesEqual(b[index].value, value)
+    }
+}
+
+/// `[String: [String]]`s compared scalar by scalar, keys and texts (see `Form`).
+func scalarsEqual(_ a: [String: [String]], _ b: [String: [String]]) -> Bool {
+    scalarsEqual(a, b) { $0.count == $1.count && zip($0, $1).allSatisfy { $0.unicodeScalars.elementsEqual($1.unicodeScalars) } }
 }
 
 extension URLEncodedFormDecoder {

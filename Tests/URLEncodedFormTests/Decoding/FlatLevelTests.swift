@@ -14,6 +14,26 @@ struct FlatLevelTests {
         #expect(try decoder.form("&") == .hash([:]))
     }
 
+    @Test func aRawSpaceAfterAnAmpersandIsPartOfTheNameWhereRackDropsIt() throws {
+        #expect(try decoder.form("a=1& b=2") == .hash(["a": .value("1"), " b": .value("2")]))
+        #expect(try decoder.form("a=1&  b=2& &c=3") == .hash(["a": .value("1"), "  b": .value("2"), " ": .value(""), "c": .value("3")]))
+        // A raw space after `=` is part of the value too; an escaped one (`+`) is a space like any.
+        #expect(try decoder.form("a= 1&+b=2") == .hash(["a": .value(" 1"), " b": .value("2")]))
+        struct Spaced: Decodable, Equatable { let b: String? }
+        #expect(try decoder.decode(Spaced.self, from: "a=1& b=2") == Spaced(b: nil))
+    }
+
+    @Test func textsAndKeysCompareScalarByScalarNotAsCanonicallyEqualStrings() throws {
+        // What the tests' `Form` equality must tell apart, or a normalizing decoder would pass.
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)
+        #expect(try decoder.form("k=cafe%CC%81") == .hash(["k": .value(decomposed)]))
+        #expect(try decoder.form("k=cafe%CC%81") != .hash(["k": .value(composed)]))
+        #expect(try decoder.form("cafe%CC%81=1") == .hash([decomposed: .value("1")]))
+        #expect(try decoder.form("cafe%CC%81=1") != .hash([composed: .value("1")]))
+        #expect(!scalarsEqual(["k": [composed]], ["k": [decomposed]]) && !scalarsEqual([composed: []], [decomposed: []]))
+    }
+
     @Test func semicolonNeverSplits() throws {
         #expect(try decoder.form("a=1;b=2") == .hash(["a": .value("1;b=2")]))
     }

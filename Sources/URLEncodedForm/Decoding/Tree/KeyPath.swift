@@ -100,7 +100,11 @@ struct KeyPathBuffer: ~Copyable {
 /// so most names with a path arrive escaped.
 struct KeyPathSplitter {
     let splitsOnDots: Bool
+    /// The most openers a name may have, whether or not it makes a path.
     let maximumDepth: Int
+    /// The most openers a name that makes a path may have: `maximumDepth`, or less where the
+    /// tree is built of Swift's containers (`Limits.maximumParametersDepth`).
+    var maximumPathDepth = Int.max
 
     /// What a name is.
     enum Split {
@@ -224,6 +228,7 @@ struct KeyPathSplitter {
             }
         }
         if fits {
+            if openers > maximumPathDepth { throw tooDeep(name, firstOpener: firstOpener, isEscaped, limit: maximumPathDepth) }
             segments.remember(name, firstOpener: firstOpener)
             return .path(shared: Int(resumed?.segmentCount ?? 0))
         }
@@ -300,9 +305,10 @@ struct KeyPathSplitter {
     /// The error for a name too deep: it names the name by its base (the decoded text before
     /// the first opener), cut to 64 characters. (A name is escaped here under the `.throw`
     /// policy only, `UnescapedNames` says why: its escapes are checked.)
-    private func tooDeep(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int, _ isEscaped: Bool) -> URLEncodedFormDecoder.Error {
+    private func tooDeep(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int, _ isEscaped: Bool,
+                         limit: Int? = nil) -> URLEncodedFormDecoder.Error {
         let base = UnsafeBufferPointer(rebasing: name[..<firstOpener])
         let text = isEscaped ? PercentDecoding.string(unescaping: base, checked: true) : String(decoding: base, as: UTF8.self)
-        return .tooDeep(key: String(text.prefix(64)), limit: maximumDepth)
+        return .tooDeep(key: String(text.prefix(64)), limit: limit ?? maximumDepth)
     }
 }

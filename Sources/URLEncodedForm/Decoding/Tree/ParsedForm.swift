@@ -10,11 +10,11 @@ struct ParsedForm {
     var bytes: FormBytes { tree.bytes }
 
     /// Reads `input` under `options`' limits and policies into `session`'s memory, and lends
-    /// the result to `body`. A name deeper than `maximumDepth` segments (`options`' limit, or
-    /// less) is refused.
+    /// the result to `body`. A key path deeper than `maximumPathDepth` segments is refused too.
     ///
     /// - Throws: a ``URLEncodedFormDecoder/Error`` for the input; what `body` throws.
-    static func parse<Result>(_ input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder, maximumDepth: Int,
+    static func parse<Result>(_ input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder,
+                              maximumPathDepth: Int = .max,
                               session: DecodingSession, body: (ParsedForm) throws -> Result) throws -> Result {
         // Offsets are 32-bit: an input beyond 2 GiB is refused as too long even without a limit.
         let limit = min(options.limits.maximumInputLength ?? Int(Int32.max), Int(Int32.max))
@@ -22,7 +22,7 @@ struct ParsedForm {
         let pairs = try FormScanner(input: input, options: options).pairs(reusing: session.takePairs())
         defer { session.pairs = pairs }
         let splitter = KeyPathSplitter(splitsOnDots: options.keyPathDecoding == .dots,
-                                       maximumDepth: maximumDepth)
+                                       maximumDepth: options.limits.maximumDepth, maximumPathDepth: maximumPathDepth)
 
         /// Builds the tree from each pair's name (`name(pair)`: its text, and whether it is
         /// escaped as sent), with segments unescaped into `names`.

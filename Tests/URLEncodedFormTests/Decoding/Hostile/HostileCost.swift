@@ -83,6 +83,42 @@ enum HostileCost {
         #expect(cost.peakBytes <= peakLimit, "peak over \(peakLimit) bytes: \(report)", sourceLocation: sourceLocation)
     }
 
+    /// Checks that decoding the input `form(10 * count)` makes takes at most `tenfold` times as
+    /// long as decoding `form(count)`'s, each the best of a few runs: an absolute bound on growth,
+    /// where `expectBounded` divides by a benign form that shares paths with the hostile ones (its
+    /// root is a wide hash of keys out of byte order), so that a path slow for both would pass it.
+    /// Linear work grows ×10, and up to about ×20 where the larger working set leaves a cache
+    /// (measured: ×14–21 on an AMD EPYC with L2 1 MiB); quadratic work ×100. The bound the tests
+    /// give, ×32, lies halfway between the two on a log scale. `count` is chosen so that both
+    /// inputs stay within a few MB.
+    static func expectTenfoldGrowth(atMost tenfold: Double, from count: Int, sourceLocation: SourceLocation = #_sourceLocation,
+                                    form: (Int) -> [UInt8], _ decode: ([UInt8]) -> Void) {
+        guard isMeasured else { return }
+        let (small, large) = (form(count), form(10 * count))
+        let growth = bestThreadTime(runs: 7) { decode(large) } / bestThreadTime(runs: 7) { decode(small) }
+        let report = "\(small.count) → \(large.count) bytes: ×\(String(format: "%.2f", growth)) the time"
+        if ProcessInfo.processInfo.environment["HOSTILE_COSTS"] != nil { print("growth: \(report)") }
+        #expect(growth <= tenfold, "growth over ×\(tenfold): \(report)", sourceLocation: sourceLocation)
+    }
+
+    /// The least CPU time this thread spent in `body` over `runs` runs, after one to warm up:
+    /// time the thread waited for a processor (a busy machine) is not counted.
+    private static func bestThreadTime(runs: Int, _ body: () -> Void) -> Double {
+        func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        body()
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = now()
+            body()
+            best = min(best, now() - start)
+        }
+        return best
+    }
+
     /// The allocations of decoding `value` again as a `T` through the decode floor (a `Decoder`
     /// answering with constants): what `Decodable` itself costs, whatever the decoder.
     static func floorAllocations<T: Codable>(_ type: T.Type, of value: T) throws -> UInt64 {

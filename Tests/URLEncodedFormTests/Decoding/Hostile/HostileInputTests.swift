@@ -1,3 +1,4 @@
+import FormBenchCore
 import Foundation
 import Testing
 import URLEncodedForm
@@ -165,6 +166,55 @@ struct HostileInputTests {
         #expect(hash.count == count && hash[key(0)] == 1 && hash[key(count - 1)] == 2 && hash[key(count / 2 + 1)] == 2)
         HostileCost.expectBounded(input, timeRatio: 6, allocations: .benignTimes(2, plus: 64)) { input in
             _ = try? decoder.parameters(from: input)
+        }
+        HostileCost.expectTenfoldGrowth(atMost: 32, from: 10_000, form: { count in
+            Self.joined(count) { $0 < count / 2 ? "h[\(key(2 * $0))]=1" : "h[\(key(count - 1 - 2 * ($0 - count / 2)))]=2" }
+        }) { input in
+            _ = try? decoder.parameters(from: input)
+        }
+    }
+
+    /// The benign form every cost above is divided by: its root is a wide hash of keys out of
+    /// byte order (`field10` before `field2`), the path several hostile inputs take too, so its
+    /// own growth is bounded in absolute terms.
+    @Test func theBenignFormItselfGrowsLinearly() {
+        let decoder = URLEncodedFormDecoder(limits: Self.unlimited)
+        HostileCost.expectTenfoldGrowth(atMost: 32, from: 200_000, form: HostileCost.benignForm(length:)) { input in
+            _ = try? decoder.parameters(from: input)
+        }
+    }
+
+    /// The growth check is no tautology: work quadratic in the input's length fails it.
+    @Test func theGrowthCheckCatchesQuadraticWork() {
+        guard HostileCost.isMeasured else { return }
+        withKnownIssue {
+            HostileCost.expectTenfoldGrowth(atMost: 32, from: 1_000, form: { Array(repeating: 1, count: $0) }) { input in
+                // A hash of every pair of bytes, in order: nothing the optimizer can fold.
+                var hash = 0
+                for a in input { for b in input { hash = hash &* 31 &+ Int(a ^ b) } }
+                if hash == 42 { Issue.record("unlikely") }
+            }
+        }
+    }
+
+    /// A million indices in random order: one table lookup and one node per pair, then one sort
+    /// of the indices, n log n (time grows ×4.6–5 from 10⁶ to 4×10⁶ indices on an AMD EPYC, where
+    /// instructions grow ×4.04: the rest is the caches).
+    @Test func aMillionIndicesOutOfOrderReadInOrderAndGrowAsNLogN() throws {
+        let count = HostileSize.of(1_000_000)
+        var rng = SplitMix64(seed: 0x1D1CE5)
+        let form = { (count: Int) -> [UInt8] in
+            Array((0..<count).shuffled(using: &rng).map { "a[\($0)]=\($0)" }.joined(separator: "&").utf8)
+        }
+        let input = form(count)
+        struct Values: Decodable { let a: [Int] }
+        let decoder = URLEncodedFormDecoder(limits: Self.unlimited)
+        #expect(try decoder.decode(Values.self, from: input).a == Array(0..<count))
+        HostileCost.expectBounded(input, timeRatio: 8, allocations: .atMost(128)) { input in
+            _ = try? decoder.decode(Values.self, from: input)
+        }
+        HostileCost.expectTenfoldGrowth(atMost: 32, from: 10_000, form: form) { input in
+            _ = try? decoder.decode(Values.self, from: input)
         }
     }
 
@@ -373,6 +423,12 @@ struct HostileInputTests {
         #expect(hash.count == count && hash[keys[count / 3]] == 1)
         // Each key, 34 bytes, is a `String` of its own in the hash `parameters(from:)` returns.
         HostileCost.expectBounded(input, timeRatio: 6, allocations: .atMost(UInt64(count) + 128)) { input in
+            _ = try? decoder.parameters(from: input)
+        }
+        HostileCost.expectTenfoldGrowth(atMost: 32, from: 5_000, form: { count in
+            Array((0..<count).map { index in "h[" + (0..<17).map { index >> $0 & 1 == 0 ? "Aa" : "BB" }.joined() + "]=1" }
+                .joined(separator: "&").utf8)
+        }) { input in
             _ = try? decoder.parameters(from: input)
         }
     }
