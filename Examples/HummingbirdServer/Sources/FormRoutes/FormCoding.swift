@@ -7,8 +7,9 @@ import Hummingbird
 import HummingbirdCore
 import URLEncodedForm
 
-/// Decodes a request body by its `Content-Type`: `application/x-www-form-urlencoded` with
-/// URLEncodedForm, from the collected `ByteBuffer`'s own bytes; anything else with `JSONDecoder`.
+/// Decodes a request body by its `Content-Type`: `application/json` with `JSONDecoder`, anything
+/// else (`application/x-www-form-urlencoded`, or none) with URLEncodedForm, from the collected
+/// `ByteBuffer`'s own bytes.
 public struct FormRequestDecoder: RequestDecoder, Sendable {
     /// The form decoder; share one (it keeps its memory between decodings).
     public let form: URLEncodedForm.URLEncodedFormDecoder
@@ -25,8 +26,9 @@ public struct FormRequestDecoder: RequestDecoder, Sendable {
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {   // NIOTooManyBytesError
             throw FormDecodingError(status: .contentTooLarge, message: "The body is longer than \(context.maxUploadSize) bytes, the most this server reads.")
         }
-        guard let contentType = request.headers[.contentType].flatMap(MediaType.init(from:)),
-              contentType.isType(.applicationUrlEncoded) else { return try json.decode(T.self, from: body) }
+        if let contentType = request.headers[.contentType].flatMap(MediaType.init(from:)), contentType.isType(.applicationJson) {
+            return try json.decode(T.self, from: body)
+        }
         return try FormDecodingError.map { try body.withUnsafeReadableBytes { try form.decode(T.self, from: $0) } }
     }
 }
@@ -56,11 +58,14 @@ public struct FormResponseEncoder: ResponseEncoder, Sendable {
 /// A request context with the form coders and a body limit equal to the decoder's
 /// `maximumInputLength` (4 MiB by default; Hummingbird's own is 2 MiB).
 public struct FormRequestContext: RequestContext {
+    /// One decoder and one encoder for every request. `.last` reads a value sent twice as its
+    /// last, as Rack does (Rails' check boxes send a hidden `0` before the box's own value).
     public static let decoder = FormRequestDecoder(form: URLEncodedForm.URLEncodedFormDecoder(duplicateKeys: .last))
+    public static let encoder = FormResponseEncoder()
     public var coreContext: CoreRequestContextStorage
     public init(source: Source) { coreContext = .init(source: source) }
     public var requestDecoder: FormRequestDecoder { Self.decoder }
-    public var responseEncoder: FormResponseEncoder { FormResponseEncoder() }
+    public var responseEncoder: FormResponseEncoder { Self.encoder }
     public var maxUploadSize: Int { Self.decoder.form.limits.maximumInputLength ?? .max }
 }
 
