@@ -1,6 +1,7 @@
 // The server: URLEncodedForm on the request context, the routes, and errors as JSON.
 // `/baseline/…` decodes the same forms with Hummingbird's own decoder (for the benchmark), and
-// `/nodecode/…` collects the body without decoding it.
+// `/nodecode/…` collects the body without decoding it, and `/decodeonly/…` decodes it and answers
+// as `/nodecode/…` does.
 import Foundation
 import Hummingbird
 import URLEncodedForm
@@ -35,6 +36,13 @@ public func buildRouter() -> Router<FormRequestContext> {
 
     router.post("nodecode/webhook") { request, context in try await received(request, context) }
     router.post("nodecode/orders") { request, context in try await received(request, context) }
+    // Decoded as /webhook and /orders are, answered as /nodecode/… is: the decoding alone.
+    router.post("decodeonly/webhook") { request, context in
+        Received(received: try await request.decode(as: IncomingSMS.self, context: context).Body.utf8.count)
+    }
+    router.post("decodeonly/orders") { request, context in
+        Received(received: try await request.decode(as: OrderForm.self, context: context).order.line_items.count)
+    }
     return router
 }
 

@@ -1,6 +1,7 @@
 // The server: URLEncodedForm installed for forms and query strings, the routes, and errors as
-// JSON. `/baseline/…` decodes the same forms with Vapor's own decoder (for the benchmark), and
-// `/nodecode/webhook` collects the body without decoding it.
+// JSON. `/baseline/…` decodes the same forms with Vapor's own decoder (for the benchmark),
+// `/nodecode/…` collects the body without decoding it, and `/decodeonly/…` decodes it and answers
+// as `/nodecode/…` does.
 import URLEncodedForm
 import Vapor
 
@@ -49,6 +50,9 @@ public func configure(_ app: Application) throws {
 
     app.post("nodecode", "webhook") { Received(received: $0.body.data?.readableBytes ?? 0) }
     app.post("nodecode", "orders") { Received(received: $0.body.data?.readableBytes ?? 0) }
+    // Decoded as /webhook and /orders are, answered as /nodecode/… is: the decoding alone.
+    app.post("decodeonly", "webhook") { Received(received: try $0.content.decode(IncomingSMS.self).Body.utf8.count) }
+    app.post("decodeonly", "orders") { Received(received: try $0.content.decode(OrderForm.self).order.line_items.count) }
 }
 
 /// Every error as `{"error": "<text>", "key": "<key>"}` (`key` only when one is involved).

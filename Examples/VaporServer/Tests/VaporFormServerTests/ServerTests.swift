@@ -67,6 +67,7 @@ struct ServerTests {
             #expect(form.order.line_items.map(\.sku) == (0..<12).map { "SKU-\($0)/red" })   // by number: 0, 1, 2, …, 10, 11
             #expect(form.order.line_items[10] == LineItem(sku: "SKU-10/red", quantity: 1, price: Decimal(string: "10.99")!))
             #expect(form.order.note == "Leave at the door & ring")
+            #expect(try decoded(Received.self, try await send(app, .POST, "/decodeonly/orders", form: Forms.orders(count: 12))) == Received(received: 12))
             let baseline = try await send(app, .POST, "/baseline/orders", form: Forms.orders(count: 12))
             #expect(baseline.status == .ok)
             #expect(try decoded(OrderForm.self, baseline) == form)
