@@ -13,12 +13,15 @@ import URLEncodedForm
 public struct FormRequestDecoder: RequestDecoder, Sendable {
     /// The form decoder; share one (it keeps its memory between decodings).
     public let form: URLEncodedForm.URLEncodedFormDecoder
+    /// The decoder for `application/json` bodies.
     public let json: JSONDecoder
 
+    /// A request decoder over `form` and `json`.
     public init(form: URLEncodedForm.URLEncodedFormDecoder = .init(), json: JSONDecoder = .init()) {
         (self.form, self.json) = (form, json)
     }
 
+    /// Collects the body up to `context.maxUploadSize` (413 past it) and decodes it.
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let body: ByteBuffer
         do {
@@ -35,23 +38,28 @@ public struct FormRequestDecoder: RequestDecoder, Sendable {
 
 /// Encodes a response as JSON, or as a form with ``encode(_:as:from:context:)``.
 public struct FormResponseEncoder: ResponseEncoder, Sendable {
+    /// What a response is written as.
     public enum Format: Sendable { case json, form }
+    /// The encoder for form responses; share one.
     public let form: URLEncodedForm.URLEncodedFormEncoder
+    /// The encoder for JSON responses.
     public let json: JSONEncoder
 
+    /// A response encoder over `form` and `json`.
     public init(form: URLEncodedForm.URLEncodedFormEncoder = .init(), json: JSONEncoder = .init()) {
         (self.form, self.json) = (form, json)
     }
 
+    /// `value` as JSON: what a route's `ResponseEncodable` return value becomes.
     public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
         try encode(value, as: .json, from: request, context: context)
     }
 
     /// `value` as JSON or as `application/x-www-form-urlencoded`.
     public func encode(_ value: some Encodable, as format: Format, from request: Request, context: some RequestContext) throws -> Response {
-        let bytes: [UInt8] = format == .form ? try form.encode(value) : Array(try json.encode(value))
+        let body = format == .form ? ByteBuffer(bytes: try form.encode(value) as [UInt8]) : ByteBuffer(bytes: try json.encode(value))
         let contentType = format == .form ? "application/x-www-form-urlencoded; charset=utf-8" : "application/json; charset=utf-8"
-        return Response(status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: body))
     }
 }
 
@@ -64,8 +72,11 @@ public struct FormRequestContext: RequestContext {
     public static let encoder = FormResponseEncoder()
     public var coreContext: CoreRequestContextStorage
     public init(source: Source) { coreContext = .init(source: source) }
+    /// Forms to URLEncodedForm, JSON to `JSONDecoder`.
     public var requestDecoder: FormRequestDecoder { Self.decoder }
+    /// JSON, or a form on request.
     public var responseEncoder: FormResponseEncoder { Self.encoder }
+    /// The decoder's `maximumInputLength`: a larger body is refused (413) before decoding.
     public var maxUploadSize: Int { Self.decoder.form.limits.maximumInputLength ?? .max }
 }
 
@@ -81,10 +92,14 @@ extension URI {
 /// over the limit, 400 for everything else, `key` in brackets as the form spells it
 /// (`order[line_items][0][sku]`) when one is involved.
 public struct FormDecodingError: HTTPResponseError, Encodable {
+    /// 413 (Content Too Large) or 400 (Bad Request).
     public let status: HTTPResponse.Status
+    /// The error's text, naming the key or the limit.
     public let error: String
+    /// The key, in brackets as the form spells it, or `nil` when the error is about the whole form.
     public let key: String?
 
+    /// An error answered with `status` and `{"error": message, "key": key}`.
     public init(status: HTTPResponse.Status, message: String, key: String? = nil) {
         (self.status, self.error, self.key) = (status, message, key)
     }
@@ -118,6 +133,7 @@ public struct FormDecodingError: HTTPResponseError, Encodable {
         }
     }
 
+    /// The JSON answer.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = try JSONEncoder().encode(self)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: body)))

@@ -28,10 +28,12 @@ public struct FormContentDecoder: ContentDecoder, URLQueryDecoder {
         ByteCount(value: (decoder.limits.maximumInputLength ?? Int.max - 1) + 1)
     }
 
+    /// Decodes a form body from the buffer's readable bytes, in place.
     public func decode<D: Decodable>(_: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
         try FormDecodingError.map { try body.withUnsafeReadableBytes { try decoder.decode(D.self, from: $0) } }
     }
 
+    /// Decodes the URL's query string.
     public func decode<D: Decodable>(_: D.Type, from url: URI) throws -> D {
         try FormDecodingError.map { try decoder.decode(D.self, from: url.query ?? "") }
     }
@@ -47,12 +49,14 @@ public struct FormContentEncoder: ContentEncoder, URLQueryEncoder {
         self.encoder = encoder
     }
 
+    /// Appends the form to `body` and sets `Content-Type: application/x-www-form-urlencoded; charset=utf-8`.
     public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {
         let bytes: [UInt8] = try encoder.encode(encodable)
         body.writeBytes(bytes)
         headers.contentType = .urlEncodedForm
     }
 
+    /// Replaces the URL's query string with the form.
     public func encode<E: Encodable>(_ encodable: E, to url: inout URI) throws {
         url.query = try encoder.encode(encodable) as String
     }
@@ -62,7 +66,9 @@ public struct FormContentEncoder: ContentEncoder, URLQueryEncoder {
 /// `maximumInputLength`, 400 for everything else, with the error's text and the key involved
 /// (`order[line_items][0][sku]`) when there is one.
 public struct FormDecodingError: AbortError, Sendable {
+    /// 413 (Payload Too Large) or 400 (Bad Request).
     public let status: HTTPResponseStatus
+    /// The error's text, naming the key or the limit.
     public let reason: String
     /// The key, in brackets as the form spells it, or `nil` when the error is about the whole form.
     public let key: String?
