@@ -2,6 +2,7 @@
 // `/baseline/…` decodes the same forms with Hummingbird's own decoder (for the benchmark), and
 // `/nodecode/…` collects the body without decoding it, and `/decodeonly/…` decodes it and answers
 // as `/nodecode/…` does.
+import FormPayloads
 import Foundation
 import Hummingbird
 import URLEncodedForm

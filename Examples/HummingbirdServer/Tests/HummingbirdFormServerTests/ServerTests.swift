@@ -1,5 +1,7 @@
 // Every route over real HTTP: the server runs on 127.0.0.1 (Hummingbird's live test framework),
 // and the requests go through its HTTP client, one connection for the whole test.
+import FormPayloads
+import FormSamples
 import FormRoutes
 import Foundation
 import Hummingbird

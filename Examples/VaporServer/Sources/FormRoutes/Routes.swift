@@ -2,6 +2,7 @@
 // JSON. `/baseline/…` decodes the same forms with Vapor's own decoder (for the benchmark),
 // `/nodecode/…` collects the body without decoding it, and `/decodeonly/…` decodes it and answers
 // as `/nodecode/…` does.
+import FormPayloads
 import URLEncodedForm
 import Vapor
 

@@ -1,5 +1,7 @@
 // Every route over real HTTP: the server runs on 127.0.0.1 (Vapor's running testable
 // application, on a port of its own), and the requests go through AsyncHTTPClient.
+import FormPayloads
+import FormSamples
 import FormRoutes
 import Foundation
 import Testing

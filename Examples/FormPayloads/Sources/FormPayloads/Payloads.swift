@@ -1,5 +1,5 @@
 // The values the routes decode, one definition for the server, its baseline routes and its tests.
-// Framework-free: the same file is in both examples.
+// Framework-free: both examples use it.
 import Foundation
 
 /// Twilio's inbound-SMS webhook (`POST /webhook`): the form Twilio posts for each message.
