@@ -198,8 +198,8 @@ struct HostileInputTests {
     }
 
     /// A million indices in random order: one table lookup and one node per pair, then one sort
-    /// of the indices, n log n (time grows ×4.6–5 from 10⁶ to 4×10⁶ indices on an AMD EPYC, where
-    /// instructions grow ×4.04: the rest is the caches).
+    /// of the indices, n log n (time grows ×4.5 from 10⁶ to 4×10⁶ indices on a quiet AMD EPYC,
+    /// where instructions grow ×4.04: the rest is the caches).
     @Test func aMillionIndicesOutOfOrderReadInOrderAndGrowAsNLogN() throws {
         let count = HostileSize.of(1_000_000)
         var rng = SplitMix64(seed: 0x1D1CE5)
