@@ -19,6 +19,12 @@ struct LimitsAndErrorsTests {
         #expect(tooMany.contains("777") && tooMany.contains("maximumParameterCount"), "\(tooMany)")
         let tooDeep = FormError.tooDeep(key: "user", limit: 9).description
         #expect(tooDeep.contains("user") && tooDeep.contains("9") && tooDeep.contains("maximumDepth"), "\(tooDeep)")
+        for error in [FormError.inputTooLong(limit: 1), .tooManyParameters(limit: 1), .tooDeep(key: "", limit: 1)] {
+            #expect(error.description.contains("raise"), "\(error)")
+        }
+        // At parameters(from:)'s own cap, the text names it too, and what to do instead.
+        let cap = FormError.tooDeep(key: "a", limit: URLEncodedFormDecoder.Limits.maximumParametersDepth).description
+        #expect(cap.contains("maximumParametersDepth") && cap.contains("decode it into a type"), "\(cap)")
     }
 
     @Test func inputErrorsNameTheByteOrTheKey() {
@@ -51,6 +57,8 @@ struct LimitsAndErrorsTests {
         #expect(inputError { _ = try decoder.decode([String: String].self, from: Data(bytes)) } == .inputTooLong(limit: 10))
         #expect(inputError { _ = try decoder.parameters(from: query) } == .inputTooLong(limit: 10))
         #expect(inputError { _ = try decoder.parameters(from: bytes) } == .inputTooLong(limit: 10))
+        // Before anything else: this text is not a valid form either.
+        #expect(inputError { _ = try decoder.parameters(from: String(repeating: "%", count: 11)) } == .inputTooLong(limit: 10))
     }
 
     @Test func lengthCountsBytesNotCharacters() throws {
@@ -120,6 +128,7 @@ struct LimitsAndErrorsTests {
             } catch let DecodingError.dataCorrupted(context) {
                 #expect(context.codingPath.isEmpty)
                 #expect(context.underlyingError as? FormError == vector.error)
+                #expect(context.debugDescription == vector.error.description)
             } catch {
                 Issue.record("\(vector.query): \(error)")
             }
