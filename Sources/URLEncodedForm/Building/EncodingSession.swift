@@ -67,8 +67,8 @@ final class EncodingSession: @unchecked Sendable {
     // MARK: Leaf values
 
     // Inlined, like `encode(_:at:claiming:)` and `appendLeafValue(of:unwrappingOptionals:)`: called
-    // from generic code, each was a call with type metadata per value, which cost more than
-    // its body (callgrind on the catalog).
+    // from generic code, each would be a call with type metadata per value, which costs more
+    // than its body.
     /// Appends the escaped text of `primitive` to the tree's values and returns its range there.
     @inline(__always)
     func appendValue(of primitive: some FormPrimitive) -> Range<Int> {

@@ -20,7 +20,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     // Inlined into each typed `encode`, so that the primitive's `appendText` is a direct
-    // call: generic, it went through a witness table at every leaf (callgrind, catalog).
+    // call: generic, it goes through a witness table at every leaf.
     @inline(__always)
     private func store(_ primitive: some FormPrimitive, forKey key: Key) throws {
         try session.builder.pointee.store(session.appendValue(of: primitive), at: component(for: key), in: path)

@@ -105,8 +105,8 @@ final class EscapeTable: @unchecked Sendable {
     ///
     /// The loop has no branch but its own: text mixes runs of bytes written as they are with
     /// runs of escaped ones (words of non-Latin scripts, spaces, reserved characters), and
-    /// branching at each change of run mispredicted more time away than copying runs in bulk
-    /// saved (measured with callgrind's branch simulation and wall time on the catalog).
+    /// branching at each change of run mispredicts more time away than copying runs in bulk
+    /// saves (Benchmarks/README.md).
     func appendEscaped(_ source: UnsafeRawBufferPointer, to buffer: inout UncheckedBytes) {
         let count = source.count
         guard count > 0, let input = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }

@@ -1,8 +1,7 @@
 /// One entry of a container a `ParameterWriter` is walking: a dictionary's key and value, or an
 /// array's element. The walk keeps the entries of the containers it is in on one stack, each
-/// container's after its parent's, in an `UncheckedArray`: an `Array` checked uniqueness and
-/// bounds at every entry read, moved out or dropped (a tenth of the instructions of a 1,000-leaf
-/// encoding).
+/// container's after its parent's, in an `UncheckedArray`: an `Array` checks uniqueness and
+/// bounds at every entry read, moved out or dropped (what that cost: Benchmarks/README.md).
 struct ParameterEntry {
     /// The dictionary key; `nil` for an array element.
     let key: String?

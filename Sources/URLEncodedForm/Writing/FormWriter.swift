@@ -254,7 +254,7 @@ struct FormWriter: ~Copyable {
     // MARK: Keys
 
     // Inlined, as are `writeNode`, `writePair`, `appendElementKey` and `restoreKey`: each runs
-    // once per child or pair, and the calls cost more than the bodies (callgrind, catalog).
+    // once per child or pair, and the calls cost more than the bodies.
     /// Appends an object child's key: as it is at the root, by `KeyPathEncoding` below.
     @inline(__always)
     private mutating func appendObjectKey(_ childKey: KeyID, in tree: borrowing FormTree, isRoot: Bool) {

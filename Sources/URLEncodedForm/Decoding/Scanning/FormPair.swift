@@ -35,7 +35,7 @@ struct FormPair {
         /// ``URLEncodedFormDecoder/InvalidInputPolicy/throw``, where the scanner has thrown for
         /// anything else, the text it unescapes to is UTF-8 already checked: its `String` is made
         /// without a second check. (Raw bytes beyond ASCII do not set it: text sent so is rare,
-        /// and tracking it cost the webhook instructions.)
+        /// and tracking it would cost every plain byte a test.)
         static let beyondASCII = Spelling(rawValue: 2)
     }
 }
