@@ -55,8 +55,8 @@ final class EscapeTable: @unchecked Sendable {
                 write = UInt32(UInt8(ascii: "+")) | 1 << 24
             } else {
                 let percent = UInt32(UInt8(ascii: "%"))
-                let high = UInt32(Self.hexDigit(UInt8(byte >> 4)))
-                let low = UInt32(Self.hexDigit(UInt8(byte & 0x0F)))
+                let high = UInt32(HexDigit.uppercase(UInt8(byte >> 4)))
+                let low = UInt32(HexDigit.uppercase(UInt8(byte & 0x0F)))
                 write = percent | high << 8 | low << 16 | 3 << 24
             }
             (writes + byte).initialize(to: write)
@@ -135,11 +135,5 @@ final class EscapeTable: @unchecked Sendable {
     /// Appends the escaped UTF-8 of `string` to `buffer`.
     func appendEscaped(_ string: String, to buffer: inout UncheckedBytes) {
         string.withUTF8Bytes { appendEscaped($0, to: &buffer) }
-    }
-
-    /// The upper-case hex digit of a nibble, as Foundation writes it.
-    @inline(__always)
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? nibble &+ UInt8(ascii: "0") : nibble &+ (UInt8(ascii: "A") &- 10)
     }
 }

@@ -55,7 +55,7 @@ enum InvalidRootDescription {
         while index < escaped.count {
             let byte = escaped[index]
             if byte == UInt8(ascii: "%"), index + 2 < escaped.count,
-               let high = hexValue(escaped[index + 1]), let low = hexValue(escaped[index + 2]) {
+               let high = HexDigit.value(of: escaped[index + 1]), let low = HexDigit.value(of: escaped[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -64,9 +64,5 @@ enum InvalidRootDescription {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        UInt8(String(Unicode.Scalar(byte)), radix: 16)
     }
 }

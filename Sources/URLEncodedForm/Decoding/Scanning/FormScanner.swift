@@ -9,7 +9,7 @@ struct FormScanner {
     private let throwsOnInvalidInput: Bool
     private let maximumParameterCount: Int
     /// The static tables, held: a static's every read checks that it is initialized.
-    private let hexDigits = PercentDecoding.hexDigits
+    private let hexDigits = HexDigit.values
     private let classes = Self.byteClasses
     private let transitions = UTF8Transitions.table
 
@@ -252,14 +252,4 @@ struct FormScanner {
         spelling.insert(.escaped)
         return index
     }
-}
-
-/// The value of an ASCII hexadecimal digit, either case: two subtractions that wrap below
-/// zero, rather than three range tests.
-@inline(__always)
-func hexValue(_ byte: UInt8) -> UInt8? {
-    let digit = byte &- UInt8(ascii: "0")
-    if digit < 10 { return digit }
-    let letter = (byte | 0x20) &- UInt8(ascii: "a")
-    return letter < 6 ? letter &+ 10 : nil
 }

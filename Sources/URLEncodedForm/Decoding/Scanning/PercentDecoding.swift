@@ -70,7 +70,7 @@ enum PercentDecoding {
     /// Whether a valid escape begins at `index` of `source`.
     private static func isEscape(_ source: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         index + 2 < source.count && source[index] == UInt8(ascii: "%")
-            && (hexDigits[source[index + 1]] | hexDigits[source[index + 2]]) & 0x80 == 0
+            && (HexDigit.values[source[index + 1]] | HexDigit.values[source[index + 2]]) & 0x80 == 0
     }
 
     /// `unescape(_:checked:into:)` for text in which a `%` may begin no escape: it stays as
@@ -81,7 +81,7 @@ enum PercentDecoding {
         var read = 0
         var written = 0
         let count = source.count
-        let digits = hexDigits
+        let digits = HexDigit.values
         while read < count {
             let byte = source[read]
             if byte == UInt8(ascii: "%") && read + 2 < count {
@@ -100,10 +100,6 @@ enum PercentDecoding {
         }
         return written
     }
-
-    /// Each byte's value as a hexadecimal digit, either case, or 0xFF (high bit set): one table
-    /// read per digit, for the check every `%` costs.
-    static let hexDigits = ByteTable<UInt8> { hexValue($0) ?? 0xFF }
 
     /// The text of `source`, unescaped (`checked` as in `unescape(_:checked:into:)`), as a
     /// `String`; under the WHATWG policy, bytes that are not UTF-8 become U+FFFD as the

@@ -279,7 +279,7 @@ struct KeyPathSplitter {
     private func grammarByte(of name: UnsafeBufferPointer<UInt8>, at index: Int) -> (byte: UInt8, width: Int) {
         switch name[index] {
         case UInt8(ascii: "%"):
-            assert(index + 2 < name.count && hexValue(name[index + 1]) != nil && hexValue(name[index + 2]) != nil,
+            assert(index + 2 < name.count && HexDigit.value(of: name[index + 1]) != nil && HexDigit.value(of: name[index + 2]) != nil,
                    "an invalid escape in a name the scanner passed")
             switch UnsafeRawPointer(name.baseAddress! + index + 1).loadUnaligned(as: UInt16.self) | 0x2020 {
             case Self.escapedOpeningBracket: return (UInt8(ascii: "["), 3)
