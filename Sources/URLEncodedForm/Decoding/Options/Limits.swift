@@ -35,9 +35,10 @@ extension URLEncodedFormDecoder {
         /// Depth 64, 10,000 parameters, 4 MiB of input.
         public static let `default` = Limits()
 
-        /// The most segments a name may have in
+        /// The most segments a key path may have in
         /// ``URLEncodedFormDecoder/parameters(from:)-(String)``, whatever ``maximumDepth`` says:
-        /// 1,000. That tree is Swift's dictionaries and arrays, which Swift frees recursively,
+        /// 1,000 (a name that makes no path, such as `a[[[`, is one key, and only
+        /// ``maximumDepth`` bounds it). That tree is Swift's dictionaries and arrays, which Swift frees recursively,
         /// a stack frame a level: one about 3,200 levels deep overflows a 512 KiB thread's stack
         /// when it is let go (Swift 6.3, x86_64). At 1,000 levels the release takes under a third
         /// of such a stack. Typed decoding has no such cap: its tree is freed in a loop.

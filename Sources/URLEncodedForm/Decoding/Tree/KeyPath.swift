@@ -211,7 +211,7 @@ struct KeyPathSplitter {
                 if !fits { break }
             }
         }
-        if openers > maximumDepth { throw tooDeep(name, firstOpener: firstOpener, isEscaped) }
+        if openers > maximumDepth { throw tooDeep(name, firstOpener: firstOpener, isEscaped, limit: maximumDepth) }
         // The end of the name closes what it was in.
         if fits {
             switch place {
@@ -238,7 +238,7 @@ struct KeyPathSplitter {
             if byte == UInt8(ascii: "[") || (splitsOnDots && byte == UInt8(ascii: ".")) {
                 openers += 1
                 if firstOpener < 0 { firstOpener = index }
-                if openers > maximumDepth { throw tooDeep(name, firstOpener: firstOpener, isEscaped) }
+                if openers > maximumDepth { throw tooDeep(name, firstOpener: firstOpener, isEscaped, limit: maximumDepth) }
             }
             index += width
         }
@@ -302,13 +302,13 @@ struct KeyPathSplitter {
         return KeySegment(text: text, isAppend: text.count == 0)
     }
 
-    /// The error for a name too deep: it names the name by its base (the decoded text before
+    /// The error for a name deeper than `limit`: it names the name by its base (the decoded text before
     /// the first opener), cut to 64 characters. (A name is escaped here under the `.throw`
     /// policy only, `UnescapedNames` says why: its escapes are checked.)
     private func tooDeep(_ name: UnsafeBufferPointer<UInt8>, firstOpener: Int, _ isEscaped: Bool,
-                         limit: Int? = nil) -> URLEncodedFormDecoder.Error {
+                         limit: Int) -> URLEncodedFormDecoder.Error {
         let base = UnsafeBufferPointer(rebasing: name[..<firstOpener])
         let text = isEscaped ? PercentDecoding.string(unescaping: base, checked: true) : String(decoding: base, as: UTF8.self)
-        return .tooDeep(key: String(text.prefix(64)), limit: limit ?? maximumDepth)
+        return .tooDeep(key: String(text.prefix(64)), limit: limit)
     }
 }
