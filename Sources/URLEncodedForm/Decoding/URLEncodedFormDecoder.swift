@@ -30,29 +30,31 @@ import Foundation
 /// left (up to four sets of at most 1 MB each are kept for the whole process).
 public final class URLEncodedFormDecoder: Sendable {
     /// How names are split into key paths. Default ``KeyPathDecoding/brackets``.
-    public let keyPathDecoding: KeyPathDecoding
+    public var keyPathDecoding: KeyPathDecoding { options.keyPathDecoding }
     /// Which texts a `Bool` is read from. Default ``BoolDecoding/lenient``.
-    public let boolDecoding: BoolDecoding
+    public var boolDecoding: BoolDecoding { options.boolDecoding }
     /// How `Data` values are read. Default ``DataDecoding/base64``.
-    public let dataDecoding: DataDecoding
+    public var dataDecoding: DataDecoding { options.dataDecoding }
     /// How `Date` values are read. Default ``DateDecoding/deferredToDate``.
-    public let dateDecoding: DateDecoding
+    public var dateDecoding: DateDecoding { options.dateDecoding }
     /// The transformation of each key-path segment before it is matched against a `CodingKey`.
     /// Default ``KeyDecoding/useDefaultKeys``.
-    public let keyDecoding: KeyDecoding
+    public var keyDecoding: KeyDecoding { options.keyDecoding }
     /// Which values read as `nil`. Default ``NilDecoding/dropKey``.
-    public let nilDecoding: NilDecoding
+    public var nilDecoding: NilDecoding { options.nilDecoding }
     /// What a single value reads when its key was sent more than once. Default
     /// ``DuplicateKeyPolicy/error``.
-    public let duplicateKeys: DuplicateKeyPolicy
+    public var duplicateKeys: DuplicateKeyPolicy { options.duplicateKeys }
     /// What invalid escapes and invalid UTF-8 do. Default ``InvalidInputPolicy/throw``.
-    public let invalidInput: InvalidInputPolicy
+    public var invalidInput: InvalidInputPolicy { options.invalidInput }
     /// The bounds every decoding checks first. Default ``Limits/default``.
-    public let limits: Limits
+    public var limits: Limits { options.limits }
 
-    /// The memory of the last decoding, for the next to reuse; when threads decode at once,
-    /// the others' go to the process's spares (`DecodingSession.keepSpare(_:)`).
-    private let idleSession = IdleSlot<DecodingSession>()
+    /// The options, as the stages of a decoding read them.
+    private let options: DecodingOptions
+    /// The memory of the last decodings, for the next to reuse; what it has no room for goes
+    /// to the process's spares (`DecodingSession.spares`).
+    private let idleSessions = IdleMemoryPool<DecodingSession>(.owner)
 
     /// A decoder with the given options; every default reads what a default
     /// ``URLEncodedFormEncoder`` writes, and what browsers and Rack-style clients send.
@@ -76,19 +78,13 @@ public final class URLEncodedFormDecoder: Sendable {
                 duplicateKeys: DuplicateKeyPolicy = .error,
                 invalidInput: InvalidInputPolicy = .throw,
                 limits: Limits = .default) {
-        self.keyPathDecoding = keyPathDecoding
-        self.boolDecoding = boolDecoding
-        self.dataDecoding = dataDecoding
-        self.dateDecoding = dateDecoding
-        self.keyDecoding = keyDecoding
-        self.nilDecoding = nilDecoding
-        self.duplicateKeys = duplicateKeys
-        self.invalidInput = invalidInput
-        self.limits = limits
+        options = DecodingOptions(keyPathDecoding: keyPathDecoding, boolDecoding: boolDecoding, dataDecoding: dataDecoding,
+                                  dateDecoding: dateDecoding, keyDecoding: keyDecoding, nilDecoding: nilDecoding,
+                                  duplicateKeys: duplicateKeys, invalidInput: invalidInput, limits: limits)
     }
 
     deinit {
-        if let session = idleSession.take() { DecodingSession.keepSpare(session) }
+        idleSessions.drain(into: DecodingSession.spares)
     }
 
     // MARK: Typed decoding
@@ -189,8 +185,8 @@ extension URLEncodedFormDecoder {
     /// Every typed entry point: the bytes are lent for the whole decoding.
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> T {
         try inSession { session in
-            try ParsedForm.parse(bytes, options: self, session: session) { form in
-                try FormValueDecoder(form: form, options: self, session: session).decodeHere(type)
+            try ParsedForm.parse(bytes, options: options, session: session) { form in
+                try FormValueDecoder(form: form, options: options, session: session).decodeHere(type)
             }
         }
     }
@@ -199,24 +195,20 @@ extension URLEncodedFormDecoder {
     /// whatever the limits say.
     func parameters(fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> Parameters {
         try inSession { session in
-            try ParsedForm.parse(bytes, options: self, maximumPathDepth: Limits.maximumParametersDepth,
+            try ParsedForm.parse(bytes, options: options, maximumPathDepth: Limits.maximumParametersDepth,
                                  session: session) { try RackParameters.parameters(of: $0) }
         }
     }
 
-    /// Runs `body` in the idle session (else a spare one, else a new one), which is kept for
-    /// the next decoding afterwards, unless something still refers to it (a `Decoder` the
-    /// decoded type kept) or it holds more than `IdleMemoryLimits.largeSession` that this
-    /// decoding did not need. An ``Error`` `body` throws is thrown as the
+    /// Runs `body` in an idle session (else a spare one, else a new one), which is kept for the
+    /// next decoding afterwards (as the pools' policies allow), unless something still refers
+    /// to it (a `Decoder` the decoded type kept). An ``Error`` `body` throws is thrown as the
     /// `DecodingError.dataCorrupted` whose `underlyingError` it is.
     private func inSession<Result>(_ body: (DecodingSession) throws -> Result) throws -> Result {
-        var session = idleSession.take() ?? DecodingSession.takeSpare() ?? DecodingSession()
+        var session = idleSessions.take() ?? DecodingSession.spares.take() ?? DecodingSession()
         defer {
-            if isKnownUniquelyReferenced(&session),
-               IdleMemoryLimits.keepsIdle(capacityInBytes: session.capacityInBytes,
-                                          fitsLastUse: session.fitsLastDecoding) {
-                session.removeAll()
-                if !idleSession.keep(session) { DecodingSession.keepSpare(session) }
+            if isKnownUniquelyReferenced(&session), !idleSessions.keep(session) {
+                DecodingSession.spares.keep(session)
             }
         }
         return try reportingInputErrors { try body(session) }

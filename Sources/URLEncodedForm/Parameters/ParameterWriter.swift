@@ -23,7 +23,10 @@ struct ParameterWriter: ~Copyable {
     private let arrayEncoding: URLEncoding.ArrayEncoding
     private let boolEncoding: URLEncoding.BoolEncoding
     private let maximumDepth: Int
-    private var memory: ParameterWriterMemory
+    /// The buffers the walk writes, moved out of `owner` for the writer's life and back when it
+    /// ends: held by value, they are reached without an indirection.
+    private var memory: ParameterWriterBuffers
+    private let owner: ParameterWriterMemory
     /// Whether `memory.rawKey` is kept: only a custom array encoding reads the raw key.
     private let keepsRawKey: Bool
 
@@ -36,11 +39,13 @@ struct ParameterWriter: ~Copyable {
         } else {
             keepsRawKey = false
         }
-        memory = ParameterWriterMemory.spare.take() ?? ParameterWriterMemory()
+        owner = ParameterWriterMemory.spares.take() ?? ParameterWriterMemory()
+        memory = owner.buffers.move()
     }
 
     deinit {
-        ParameterWriterMemory.spare.keep(memory)
+        owner.buffers.initialize(to: memory)
+        ParameterWriterMemory.spares.keep(owner)
     }
 
     /// A value deeper than `maximumDepth`: where the walk stopped.
@@ -452,9 +457,8 @@ private func anyValue<Value>(_ value: Value) -> Any {
 
 // MARK: - Memory
 
-/// The buffers a writer works in. Kept process-wide between encodings (`spare`), so that
-/// encoding parameters allocates little more than its result.
-struct ParameterWriterMemory: ~Copyable {
+/// The buffers a writer works in.
+struct ParameterWriterBuffers: ~Copyable {
     var output = UncheckedBytes(capacity: 1024)
     /// The escaped key of the value being written.
     var key = UncheckedBytes(capacity: 64)
@@ -469,71 +473,39 @@ struct ParameterWriterMemory: ~Copyable {
     /// The iterators of the `[String: Any]`s being walked in place, and the key each is at.
     var iterators: [Dictionary<String, Any>.Iterator] = []
     var iteratorKeys: [String] = []
-
-    /// Spare memory of finished writers, for the next ones.
-    static let spare = SpareParameterWriterMemory()
 }
 
-/// Memory of finished `ParameterWriter`s, for the next ones: a few small sets (enough for a few
-/// threads encoding at once), and one large set while large encodings recur.
+/// The memory of one `ParameterWriter`, kept process-wide between encodings (`spares`: no coder
+/// owns it), so that encoding parameters allocates little more than its result.
 ///
-/// Small sets (at most 1 MB of text) are always kept, up to four. A larger set (up to 64 MB) is
-/// kept, one at a time, when the text that grew it filled at least a quarter of it, and is let
-/// go after a smaller encoding: large memory stays while large encodings recur, as an encoder's
-/// sessions keep theirs. Small sets are taken first, so that small encodings leave the large one
-/// alone.
-final class SpareParameterWriterMemory: Sendable {
-    // The bounds are `IdleMemoryLimits`': `spareCount` small sets of at most `spareCapacity`,
-    // one large set of at most `largeSession`.
+/// `@unchecked Sendable`: the buffers are used by one writer at a time, and only move between
+/// threads through the pool, which hands them over with acquiring and releasing orderings.
+final class ParameterWriterMemory: ReusableMemory, @unchecked Sendable {
+    /// The buffers, lent to one writer at a time (moved out, and back when it ends).
+    let buffers: UnsafeMutablePointer<ParameterWriterBuffers>
 
-    /// A box that moves memory in and out of the lock.
-    private final class Box: @unchecked Sendable {
-        var memory: ParameterWriterMemory?
+    /// Memory of finished writers, for the next ones.
+    static let spares = IdleMemoryPool<ParameterWriterMemory>(.ownerlessSpares)
 
-        init(_ memory: consuming ParameterWriterMemory) {
-            self.memory = Optional(memory)
-        }
+    init() {
+        buffers = .allocate(capacity: 1)
+        buffers.initialize(to: ParameterWriterBuffers())
     }
 
-    private struct Spares {
-        var small: [Box] = []
-        var large: Box?
+    deinit {
+        buffers.deinitialize(count: 1)
+        buffers.deallocate()
     }
 
-    private let spares = LockedValue(Spares())
+    var capacityInBytes: Int { buffers.pointee.output.capacityInBytes }
+    var fitsLastUse: Bool { buffers.pointee.output.count * 4 >= buffers.pointee.output.capacityInBytes }
 
-    /// Spare memory, emptied, if there is some.
-    func take() -> ParameterWriterMemory? {
-        let box: Box? = spares.withLock { spares in
-            if let box = spares.small.popLast() {
-                return box
-            }
-            defer { spares.large = nil }
-            return spares.large
-        }
-        return box?.memory.take()
-    }
-
-    /// Keeps `memory`, emptied, unless it is too large for the rule above or enough is kept.
-    func keep(_ memory: consuming ParameterWriterMemory) {
-        let capacity = memory.output.capacityInBytes
-        let filled = memory.output.count * 4 >= capacity
-        guard capacity <= IdleMemoryLimits.spareCapacity || (capacity <= IdleMemoryLimits.largeSession && filled) else {
-            return
-        }
-        memory.output.truncate(to: 0)
-        memory.entries.truncate(to: 0)
-        memory.levels.truncate(to: 0)
-        memory.parentKeys.removeAll(keepingCapacity: true)
-        memory.iterators.removeAll(keepingCapacity: true)
-        memory.iteratorKeys.removeAll(keepingCapacity: true)
-        let box = Box(memory)
-        spares.withLock { spares in
-            if capacity > IdleMemoryLimits.spareCapacity {
-                spares.large = box
-            } else if spares.small.count < IdleMemoryLimits.spareCount {
-                spares.small.append(box)
-            }
-        }
+    func removeAll() {
+        buffers.pointee.output.truncate(to: 0)
+        buffers.pointee.entries.truncate(to: 0)
+        buffers.pointee.levels.truncate(to: 0)
+        buffers.pointee.parentKeys.removeAll(keepingCapacity: true)
+        buffers.pointee.iterators.removeAll(keepingCapacity: true)
+        buffers.pointee.iteratorKeys.removeAll(keepingCapacity: true)
     }
 }

@@ -3,8 +3,8 @@
 /// writes nothing for an empty object and a browser nothing for an unchecked checkbox group.
 struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let decoder: FormValueDecoder
-    /// The hash, or `-1` for an absent key.
-    private let node: Int32
+    /// The hash, or none for an absent key.
+    private let node: DecodedNodeID
     /// How many keys of the decoder's path are this container's.
     private let depth: Int
 
@@ -17,24 +17,24 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }
 
     var allKeys: [Key] {
-        guard node >= 0 else { return [] }
+        guard !node.isNone else { return [] }
         var keys: [Key] = []
-        var child = decoder.nodes[Int(node)].first
-        while child >= 0 {
-            let text = decoder.form.bytes.string(decoder.nodes[Int(child)].key)
+        var child = decoder.nodes[node].firstChild
+        while !child.isNone {
+            let text = decoder.form.bytes.string(decoder.nodes[child].key)
             if let key = Key(stringValue: decoder.convertKey(text)) { keys.append(key) }
-            child = decoder.nodes[Int(child)].next
+            child = decoder.nodes[child].next
         }
         return keys
     }
 
     private func focus(_ key: Key) -> FormValueDecoder.Focus {
-        guard node >= 0, let child = decoder.child(of: node, for: key) else { return .absent }
+        guard !node.isNone, let child = decoder.child(of: node, for: key) else { return .absent }
         return .node(child)
     }
 
     func contains(_ key: Key) -> Bool {
-        node >= 0 && decoder.child(of: node, for: key) != nil
+        !node.isNone && decoder.child(of: node, for: key) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -116,7 +116,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.superDecoder(at: node >= 0 ? .node(node) : .absent, depth: depth, key: FormCodingKey(stringValue: "super"))
+        decoder.superDecoder(at: node.isNone ? .absent : .node(node), depth: depth, key: FormCodingKey(stringValue: "super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

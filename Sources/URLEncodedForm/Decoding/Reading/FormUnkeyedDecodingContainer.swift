@@ -8,10 +8,10 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// The elements, as nodes chained by `next` or as pairs chained by `nextValue(after:)`, or
     /// as the children of an index hash sorted by index.
     private enum Elements {
-        case nodes(next: Int32)
-        case values(next: Int32)
-        case sorted([Int32])
-        case single(Int32)
+        case nodes(next: DecodedNodeID)
+        case values(next: PairID)
+        case sorted([DecodedNodeID])
+        case single(PairID)
     }
     private var elements: Elements
     let count: Int?
@@ -25,24 +25,24 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         self.depth = depth
         switch focus {
         case .absent:
-            elements = .nodes(next: -1)
+            elements = .nodes(next: .none)
             count = 0
         case .value(let pair):
             elements = .single(pair)
             count = 1
         case .node(let index):
-            let node = decoder.nodes[Int(index)]
+            let node = decoder.nodes[index]
             count = Int(node.count)
             switch node.kind {
-            case .array: elements = .nodes(next: node.first)
-            case .leaf: elements = .values(next: node.first)
+            case .array: elements = .nodes(next: node.firstChild)
+            case .leaf: elements = .values(next: node.firstValue)
             case .null:
                 throw decoder.nullElement([Any].self, expected: Self.expectation, codingPath: decoder.path)
             case .hash:
                 switch Self.indexOrder(of: node, in: decoder) {
                 case .notIndices:
                     throw decoder.typeMismatch([Any].self, expected: Self.expectation, found: index)
-                case .inOrder: elements = .nodes(next: node.first)
+                case .inOrder: elements = .nodes(next: node.firstChild)
                 case .sorted(let children): elements = .sorted(children)
                 }
             }
@@ -56,7 +56,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         /// The indices came in order: the children are read as they are, nothing allocated.
         case inOrder
         /// The children ordered by index.
-        case sorted([Int32])
+        case sorted([DecodedNodeID])
     }
 
     /// The order of a hash's children by their keys, if all are decimal indices (`0`, or digits
@@ -71,34 +71,34 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         // place of its child (the usual case out of order: an encoder that sorts its keys as
         // text sends `10` before `2`).
         var isPermutation = true
-        var previous = (child: Int32(-1), index: -1)
+        var previous = (child: DecodedNodeID.none, index: -1)
         var keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
         while let (child, key) = keys.next() {
             guard let index = decimalIndex(key) else { return .notIndices }
             if inOrder && index <= previous.index {
                 // Equal only where both are long indices: their digits tell.
-                inOrder = index == Int.max && precedes(nodes[Int(previous.child)].key, nodes[Int(child)].key, bytes)
+                inOrder = index == Int.max && precedes(nodes[previous.child].key, nodes[child].key, bytes)
             }
             if index >= count { isPermutation = false }
             previous = (child, index)
         }
         if inOrder { return .inOrder }
         if isPermutation {
-            var children = [Int32](repeating: -1, count: count)
+            var children = [DecodedNodeID](repeating: .none, count: count)
             keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
             while let (child, key) = keys.next() {
                 children[decimalIndex(key)!] = child
             }
             return .sorted(children)
         }
-        var children: [Int32] = []
+        var children: [DecodedNodeID] = []
         children.reserveCapacity(count)
-        var child = hash.first
-        while child >= 0 {
+        var child = hash.firstChild
+        while !child.isNone {
             children.append(child)
-            child = nodes[Int(child)].next
+            child = nodes[child].next
         }
-        children.sort { precedes(nodes[Int($0)].key, nodes[Int($1)].key, bytes) }
+        children.sort { precedes(nodes[$0].key, nodes[$1].key, bytes) }
         return .sorted(children)
     }
 
@@ -106,31 +106,31 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// `Prefetch.distance` children before its turn: in a large form an index hash's keys lie
     /// far apart among the values, out of the caches since the scan.
     private struct PrefetchedKeys {
-        private let nodes: DecodedNodes
+        private let nodes: UnsafeBufferPointer<DecodedNode>
         private let bytes: FormBytes
-        private var child: Int32
-        /// The child whose key is fetched next, or `-1`.
-        private var ahead: Int32
+        private var child: DecodedNodeID
+        /// The child whose key is fetched next, or none.
+        private var ahead: DecodedNodeID
 
-        init(of hash: DecodedNode, nodes: DecodedNodes, bytes: FormBytes) {
+        init(of hash: DecodedNode, nodes: UnsafeBufferPointer<DecodedNode>, bytes: FormBytes) {
             self.nodes = nodes
             self.bytes = bytes
-            child = hash.first
-            ahead = hash.first
-            for _ in 0 ..< Prefetch.distance where ahead >= 0 { fetchAhead() }
+            child = hash.firstChild
+            ahead = hash.firstChild
+            for _ in 0 ..< Prefetch.distance where !ahead.isNone { fetchAhead() }
         }
 
         private mutating func fetchAhead() {
-            Prefetch.read(bytes.bytes(nodes[Int(ahead)].key).baseAddress)
-            ahead = nodes[Int(ahead)].next
+            Prefetch.read(bytes.bytes(nodes[ahead].key).baseAddress)
+            ahead = nodes[ahead].next
         }
 
-        mutating func next() -> (child: Int32, key: UnsafeBufferPointer<UInt8>)? {
-            guard child >= 0 else { return nil }
-            if ahead >= 0 { fetchAhead() }
+        mutating func next() -> (child: DecodedNodeID, key: UnsafeBufferPointer<UInt8>)? {
+            guard !child.isNone else { return nil }
+            if !ahead.isNone { fetchAhead() }
             let current = child
-            child = nodes[Int(current)].next
-            return (current, bytes.bytes(nodes[Int(current)].key))
+            child = nodes[current].next
+            return (current, bytes.bytes(nodes[current].key))
         }
     }
 
@@ -165,10 +165,10 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         defer { currentIndex += 1 }
         switch elements {
         case .nodes(let node):
-            elements = .nodes(next: decoder.nodes[Int(node)].next)
+            elements = .nodes(next: decoder.nodes[node].next)
             return .node(node)
         case .values(let pair):
-            elements = .values(next: decoder.form.tree.nextValue(after: pair))
+            elements = .values(next: decoder.form.tree.pointee.nextValue(after: pair))
             return .value(pair)
         case .sorted(let children):
             return .node(children[currentIndex])

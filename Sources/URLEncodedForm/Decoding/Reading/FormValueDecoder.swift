@@ -8,55 +8,54 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// Where the decoder stands.
     enum Focus {
         /// A node of the tree.
-        case node(Int32)
-        /// One of the values sent for a repeated key (a pair's index): an element of an array
-        /// sent as `a=1&a=2`.
-        case value(Int32)
+        case node(DecodedNodeID)
+        /// One of the values sent for a repeated key: an element of an array sent as `a=1&a=2`.
+        case value(PairID)
         /// A key that was not sent: empty as a container, missing as a single value.
         case absent
     }
 
     let form: ParsedForm
-    let options: URLEncodedFormDecoder
+    let options: DecodingOptions
 
     /// What a decoding changes as it goes. Behind a pointer held in a `let`, so that reaching
     /// it costs no dynamic exclusivity check (a class's `var`s each cost one per access); kept
     /// with its memory by the `DecodingSession` between decodings.
     struct State {
-        var focus: Focus = .node(DecodedTree.root)
+        var focus: Focus = .node(.root)
         /// The coding path, as a stack that containers cut back to their own depth before they
         /// push.
         var path: [any CodingKey] = []
         /// For each hash, the child after the one found last: `Decodable` types ask for keys in
         /// the order they declare them, which is often the order they were sent in. Made on
         /// the first lookup the remembered ones do not answer.
-        var lookupHints: [Int32] = []
-        /// The child each of the first `rememberedLookupCount` lookups found (`-1`: none), the
+        var lookupHints: [DecodedNodeID] = []
+        /// The child each of the first `rememberedLookupCount` lookups found (or none), the
         /// last decoding's kept for the next: a server decodes one type from forms of one shape
         /// over and over, where the nth lookup finds the same node as the last time — though
         /// the form's order is not the type's (encoders sort the keys; types declare them as
         /// they please), where `lookupHints` miss. Kept across decodings, checked before use.
-        var rememberedLookups: [Int32] = []
+        var rememberedLookups: [DecodedNodeID] = []
         /// How many lookups this decoding has made.
         var lookupCount = 0
         /// The wide hashes the build left out of its table (their keys ascend: it never had to
         /// search them), put in a table here on the first lookup the hint misses, and that table.
-        var indexedWideHashes: Set<Int32> = []
+        var indexedWideHashes: Set<DecodedNodeID> = []
         var wideChildren = ChildTable()
         /// For each hash read under a `KeyDecoding` other than the default, its keys converted.
-        var convertedKeys: [Int32: [String: Int32]] = [:]
+        var convertedKeys: [DecodedNodeID: [String: DecodedNodeID]] = [:]
         /// Where escaped values are unescaped to be parsed.
         var scratch: [UInt8] = []
 
         /// The memory the arrays that grow with the form hold.
         var capacityInBytes: Int {
-            (lookupHints.capacity + rememberedLookups.capacity) * MemoryLayout<Int32>.stride + scratch.capacity
+            (lookupHints.capacity + rememberedLookups.capacity) * MemoryLayout<DecodedNodeID>.stride + scratch.capacity
         }
 
         /// Forgets a decoding: back at the root, with no path and no tables, the arrays'
         /// memory kept, and the lookups remembered for the next decoding.
         mutating func removeAll() {
-            focus = .node(DecodedTree.root)
+            focus = .node(.root)
             path.removeAll(keepingCapacity: true)
             lookupHints.removeAll(keepingCapacity: true)
             lookupCount = 0
@@ -73,7 +72,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// A decoder at the root of `form`, in `session`'s state (empty: a new session's, or one
     /// the last decoding emptied).
-    init(form: ParsedForm, options: URLEncodedFormDecoder, session: DecodingSession) {
+    init(form: ParsedForm, options: DecodingOptions, session: DecodingSession) {
         self.form = form
         self.options = options
         self.session = session
@@ -85,7 +84,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { state.pointee.path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var nodes: DecodedNodes { form.tree.nodes }
+    var nodes: UnsafeBufferPointer<DecodedNode> { form.nodes }
 
     // MARK: Moving
 
@@ -159,7 +158,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// `init(from:)` reads.
     private func decodeURL() throws -> URL {
         if case .node(let index) = focus {
-            switch nodes[Int(index)].kind {
+            switch nodes[index].kind {
             case .hash where child(of: index, for: URLTextKey.relative) != nil:
                 return try URL(from: self)
             case .array, .hash:
@@ -190,20 +189,20 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// in the order `allKeys` lists them.
     private func decodeStringDictionary() throws -> [String: String] {
         let hash = try hash(at: focus)
-        guard hash >= 0 else { return [:] }
+        guard !hash.isNone else { return [:] }
         var dictionary: [String: String] = [:]
         // The children the tree holds, not a number the input spelled.
-        dictionary.reserveCapacity(Int(nodes[Int(hash)].count))
+        dictionary.reserveCapacity(Int(nodes[hash].count))
         let depth = path.count
         var keysAreConverted = true
         if case .useDefaultKeys = options.keyDecoding { keysAreConverted = false }
-        var child = nodes[Int(hash)].first
-        while child >= 0 {
-            let key = convertKey(form.bytes.string(nodes[Int(child)].key))
+        var child = nodes[hash].firstChild
+        while !child.isNone {
+            let key = convertKey(form.bytes.string(nodes[child].key))
             // A converted key reads the first child converted to it, as a lookup by it would.
             let source = keysAreConverted ? convertedChild(of: hash, key) ?? child : child
             dictionary[key] = try decodeLeaf(String.self, at: .node(source), depth: depth, key: DictionaryTextKey(stringValue: key))
-            child = nodes[Int(child)].next
+            child = nodes[child].next
         }
         return dictionary
     }
@@ -262,21 +261,21 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The pair whose value a single value at `focus` reads; `errorPath` is the coding path
     /// there, made only for an error.
-    func singleValue(_ type: Any.Type, at focus: Focus, errorPath: () -> [any CodingKey]) throws -> Int32 {
+    func singleValue(_ type: Any.Type, at focus: Focus, errorPath: () -> [any CodingKey]) throws -> PairID {
         switch focus {
         case .value(let pair):
             return pair
         case .node(let index):
-            let node = nodes[Int(index)]
-            if node.kind == .leaf && node.count == 1 { return node.first }
+            let node = nodes[index]
+            if node.kind == .leaf && node.count == 1 { return node.firstValue }
             if node.kind == .null { throw nullElement(type, expected: expectation(type), codingPath: errorPath()) }
             guard node.kind == .leaf else {
                 throw DecodingError.typeMismatch(type, DecodingError.Context(
                     codingPath: errorPath(), debugDescription: "Expected \(expectation(type)), found \(describe(node))."))
             }
             switch options.duplicateKeys {
-            case .first: return node.first
-            case .last: return node.last
+            case .first: return node.firstValue
+            case .last: return node.lastValue
             case .error:
                 let path = errorPath()
                 throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path, debugDescription:
@@ -311,19 +310,19 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Whether `focus` reads as `nil` under the `NilDecoding`.
     func isNil(at focus: Focus) -> Bool {
-        let pair: Int32
+        let pair: PairID
         switch focus {
         case .absent: return true
         case .value(let value): pair = value
         case .node(let index):
-            let node = nodes[Int(index)]
+            let node = nodes[index]
             if node.kind == .null { return true }
             guard node.kind == .leaf, node.count == 1 else { return false }
-            pair = node.first
+            pair = node.firstValue
         }
         switch options.nilDecoding {
         case .dropKey: return false
-        case .dropValue: return form.pairs[Int(pair)].valueIsEmpty
+        case .dropValue: return form.pairs[pair].valueIsEmpty
         case .null: return form.withValue(of: pair, scratch: &state.pointee.scratch) { $0.elementsEqual("null".utf8) }
         }
     }
@@ -340,9 +339,9 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
 
     private static let nullElementDescription = "a null element (`[]` followed by two `[]`s or more)"
 
-    func typeMismatch(_ type: Any.Type, expected: String, found node: Int32) -> DecodingError {
+    func typeMismatch(_ type: Any.Type, expected: String, found node: DecodedNodeID) -> DecodingError {
         .typeMismatch(type, DecodingError.Context(
-            codingPath: path, debugDescription: "Expected \(expected), found \(describe(nodes[Int(node)]))."))
+            codingPath: path, debugDescription: "Expected \(expected), found \(describe(nodes[node]))."))
     }
 
     private func expectation(_ type: Any.Type) -> String {
@@ -363,16 +362,16 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// What an error names as expected where no hash stands.
     private static let hashExpectation = "a hash (`key[…]=` pairs)"
 
-    /// The hash at `focus`, or `-1` where nothing was sent (an empty hash to a keyed container).
+    /// The hash at `focus`, or none where nothing was sent (an empty hash to a keyed container).
     ///
     /// - Throws: `DecodingError.typeMismatch` where a value or an array stands.
-    func hash(at focus: Focus) throws -> Int32 {
+    func hash(at focus: Focus) throws -> DecodedNodeID {
         switch focus {
         case .absent:
-            return -1
-        case .node(let index) where nodes[Int(index)].kind == .hash:
+            return .none
+        case .node(let index) where nodes[index].kind == .hash:
             return index
-        case .node(let index) where nodes[Int(index)].kind == .null:
+        case .node(let index) where nodes[index].kind == .null:
             throw nullElement([String: Any].self, expected: Self.hashExpectation, codingPath: path)
         case .node(let index):
             throw typeMismatch([String: Any].self, expected: Self.hashExpectation, found: index)
@@ -383,7 +382,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// The child of the hash `node` that `key` names.
-    func child(of node: Int32, for key: some CodingKey) -> Int32? {
+    func child(of node: DecodedNodeID, for key: some CodingKey) -> DecodedNodeID? {
         guard case .useDefaultKeys = options.keyDecoding else { return convertedChild(of: node, key.stringValue) }
         let name = key.stringValue
         if let found = name.utf8.withContiguousStorageIfAvailable({ child(of: node, named: $0) }) { return found }
@@ -395,7 +394,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// the first records of a list (whose hashes are narrow, cheap to search).
     private static let rememberedLookupCount = 256
 
-    private func child(of node: Int32, named name: UnsafeBufferPointer<UInt8>) -> Int32? {
+    private func child(of node: DecodedNodeID, named name: UnsafeBufferPointer<UInt8>) -> DecodedNodeID? {
         let ordinal = state.pointee.lookupCount
         guard ordinal < Self.rememberedLookupCount else { return search(node, for: name) }
         state.pointee.lookupCount = ordinal + 1
@@ -405,47 +404,47 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             // here. A hash replaced by a value keeps its node, now a leaf, as its children's
             // parent, and a leaf never becomes a hash again: no lookup is made under it.
             let remembered = state.pointee.rememberedLookups[ordinal]
-            if remembered >= 0 && remembered < nodes.count && nodes[Int(remembered)].isChild(of: node, keyed: name, in: form.bytes) {
+            if !remembered.isNone && Int(remembered.index) < nodes.count && nodes[remembered].isChild(of: node, keyed: name, in: form.bytes) {
                 return remembered
             }
         }
         let found = search(node, for: name)
         if ordinal < rememberedCount {
-            state.pointee.rememberedLookups[ordinal] = found ?? -1
+            state.pointee.rememberedLookups[ordinal] = found ?? .none
         } else {
-            state.pointee.rememberedLookups.append(found ?? -1)
+            state.pointee.rememberedLookups.append(found ?? .none)
         }
         return found
     }
 
     /// The child `name` of `node`, found from the hint, then by a search.
-    private func search(_ node: Int32, for name: UnsafeBufferPointer<UInt8>) -> Int32? {
+    private func search(_ node: DecodedNodeID, for name: UnsafeBufferPointer<UInt8>) -> DecodedNodeID? {
         if state.pointee.lookupHints.isEmpty {
             let nodes = nodes
             state.pointee.lookupHints.reserveCapacity(nodes.count)
-            for index in 0..<nodes.count { state.pointee.lookupHints.append(nodes[index].first) }
+            for index in 0..<nodes.count { state.pointee.lookupHints.append(nodes[index].firstChild) }
         }
-        let hint = state.pointee.lookupHints[Int(node)]
-        if hint >= 0 {
-            let candidate = nodes[Int(hint)]
+        let hint = state.pointee.lookupHints[Int(node.index)]
+        if !hint.isNone {
+            let candidate = nodes[hint]
             if form.bytes.equal(candidate.key, name) {
-                state.pointee.lookupHints[Int(node)] = candidate.next
+                state.pointee.lookupHints[Int(node.index)] = candidate.next
                 return hint
             }
         }
-        if let found = nodes[Int(node)].count < DecodedTree.indexedWidth || nodes[Int(node)].isIndexed
-            ? form.tree.child(name, of: node) : wideChild(name, of: node) {
-            state.pointee.lookupHints[Int(node)] = nodes[Int(found)].next
+        if let found = nodes[node].count < DecodedTree.indexedWidth || nodes[node].isIndexed
+            ? form.tree.pointee.child(name, of: node) : wideChild(name, of: node) {
+            state.pointee.lookupHints[Int(node.index)] = nodes[found].next
             return found
         }
         // A key Swift's `String` equality finds equal but spelled with other bytes (canonical
         // equivalence): only non-ASCII keys can be.
         guard name.contains(where: { $0 >= 0x80 }) else { return nil }
         let wanted = String(decoding: name, as: UTF8.self)
-        var child = nodes[Int(node)].first
-        while child >= 0 {
-            if form.bytes.string(nodes[Int(child)].key) == wanted { return child }
-            child = nodes[Int(child)].next
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            if form.bytes.string(nodes[child].key) == wanted { return child }
+            child = nodes[child].next
         }
         return nil
     }
@@ -454,21 +453,21 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// table, which gets the hash's children on the first lookup, so that a type reading a wide
     /// form by its keys finds each without a search through the children.
     @inline(never)
-    private func wideChild(_ name: UnsafeBufferPointer<UInt8>, of node: Int32) -> Int32? {
+    private func wideChild(_ name: UnsafeBufferPointer<UInt8>, of node: DecodedNodeID) -> DecodedNodeID? {
         if state.pointee.indexedWideHashes.insert(node).inserted {
             state.pointee.wideChildren.insertChildren(of: node, in: nodes, bytes: form.bytes)
         }
         return state.pointee.wideChildren.find(name, of: node, in: nodes, bytes: form.bytes)
     }
 
-    private func convertedChild(of node: Int32, _ name: String) -> Int32? {
+    private func convertedChild(of node: DecodedNodeID, _ name: String) -> DecodedNodeID? {
         if let keys = state.pointee.convertedKeys[node] { return keys[name] }
-        var keys: [String: Int32] = [:]
-        var child = nodes[Int(node)].first
-        while child >= 0 {
-            let converted = convertKey(form.bytes.string(nodes[Int(child)].key))
+        var keys: [String: DecodedNodeID] = [:]
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            let converted = convertKey(form.bytes.string(nodes[child].key))
             if keys[converted] == nil { keys[converted] = child }
-            child = nodes[Int(child)].next
+            child = nodes[child].next
         }
         state.pointee.convertedKeys[node] = keys
         return keys[name]

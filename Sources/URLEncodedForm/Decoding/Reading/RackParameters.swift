@@ -7,10 +7,10 @@ import Foundation
 enum RackParameters {
     /// A container being filled: its node, the next child to visit, and what it holds so far.
     private struct Frame {
-        let node: Int32
+        let node: DecodedNodeID
         /// The frame's key in its parent hash (`nil` in an array, and for the root).
         let key: String?
-        var nextChild: Int32
+        var nextChild: DecodedNodeID
         var hash: [String: any Sendable] = [:]
         var array: [any Sendable] = []
     }
@@ -18,24 +18,24 @@ enum RackParameters {
     /// - Throws: ``URLEncodedFormDecoder/Error/conflictingKey(_:)`` when two keys of one hash
     ///   are different bytes but equal `String`s (canonically equivalent Unicode).
     static func parameters(of form: ParsedForm) throws(URLEncodedFormDecoder.Error) -> Parameters {
-        let nodes = form.tree.nodes
-        var stack = [Frame(node: DecodedTree.root, key: nil, nextChild: nodes[0].first)]
+        let nodes = form.nodes
+        var stack = [Frame(node: .root, key: nil, nextChild: nodes[DecodedNodeID.root].firstChild)]
         while true {
             let top = stack.count - 1
             let child = stack[top].nextChild
-            if child >= 0 {
-                stack[top].nextChild = nodes[Int(child)].next
-                let node = nodes[Int(child)]
+            if !child.isNone {
+                stack[top].nextChild = nodes[child].next
+                let node = nodes[child]
                 let key = node.key.count >= 0 ? form.bytes.string(node.key) : nil
                 switch node.kind {
-                case .leaf: try add(form.string(ofValue: node.last), key: key, to: &stack[top])
+                case .leaf: try add(form.string(ofValue: node.lastValue), key: key, to: &stack[top])
                 case .null: try add(NSNull(), key: key, to: &stack[top])
-                case .hash, .array: stack.append(Frame(node: child, key: key, nextChild: node.first))
+                case .hash, .array: stack.append(Frame(node: child, key: key, nextChild: node.firstChild))
                 }
                 continue
             }
             let done = stack.removeLast()
-            let value: any Sendable = nodes[Int(done.node)].kind == .hash ? done.hash : done.array
+            let value: any Sendable = nodes[done.node].kind == .hash ? done.hash : done.array
             guard !stack.isEmpty else { return done.hash }
             try add(value, key: done.key, to: &stack[stack.count - 1])
         }

@@ -13,11 +13,6 @@ struct FormPair {
     var nameIsEscaped: Bool
     /// What the value holds, which says how it is read.
     var valueSpelling: Spelling
-    /// How many leading bytes the name shares with the previous pair's, where the scanner
-    /// compared the two (to take over the bytes it need not scan again) and found fewer than
-    /// 2¹⁵, or `-1`: the key-path splitter resumes from it without comparing them again.
-    /// 16 bits keep a pair in 20 bytes.
-    var sharedNameLength: Int16 = -1
 
     var valueIsEmpty: Bool { valueStart == valueEnd }
     /// Whether the value must be unescaped (or repaired) to be read.
@@ -38,4 +33,20 @@ struct FormPair {
         /// and tracking it would cost every plain byte a test.)
         static let beyondASCII = Spelling(rawValue: 2)
     }
+}
+
+/// The id of a form's pair: its index among the scanner's pairs, which is its place in the
+/// input. Typed so that it cannot be taken for a node's (`DecodedNodeID`).
+struct PairID: Hashable {
+    let index: Int32
+
+    /// "No pair": the end of a leaf's values.
+    static let none = PairID(index: -1)
+
+    var isNone: Bool { index < 0 }
+}
+
+extension Array where Element == FormPair {
+    /// The pair `id` names.
+    subscript(id: PairID) -> FormPair { self[Int(id.index)] }
 }

@@ -4,10 +4,10 @@
 /// `Hasher` (SipHash, seeded per process), so keys chosen to collide in a fixed hash function
 /// cannot make the probes long.
 struct ChildTable {
-    /// A node's index and its key's hash (compared before any bytes are, and what the slot is
-    /// moved by when the table grows); `node` is `-1` in an empty slot.
+    /// A node and its key's hash (compared before any bytes are, and what the slot is moved by
+    /// when the table grows); `node` is none in an empty slot.
     private struct Slot {
-        var node: Int32
+        var node: DecodedNodeID
         var hash: Int
     }
 
@@ -18,44 +18,45 @@ struct ChildTable {
 
     /// The hash of `key` under `parent`.
     @inline(__always)
-    static func hash(parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(parent: DecodedNodeID, key: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
-        hasher.combine(parent)
+        hasher.combine(parent.index)
         hasher.combine(bytes: UnsafeRawBufferPointer(key))
         return hasher.finalize()
     }
 
     /// The child of `parent` whose key is `key` (whose hash is `hash`), or `nil`.
-    func find(parent: Int32, key: UnsafeBufferPointer<UInt8>, hash: Int,
-              in nodes: DecodedNodes, bytes: FormBytes) -> Int32? {
+    func find(parent: DecodedNodeID, key: UnsafeBufferPointer<UInt8>, hash: Int,
+              in nodes: UnsafeBufferPointer<DecodedNode>, bytes: FormBytes) -> DecodedNodeID? {
         if slots.isEmpty { return nil }
         var index = hash & mask
         while true {
             let slot = slots[index]
-            if slot.node < 0 { return nil }
+            if slot.node.isNone { return nil }
             if slot.hash == hash {
-                if nodes[Int(slot.node)].isChild(of: parent, keyed: key, in: bytes) { return slot.node }
+                if nodes[slot.node].isChild(of: parent, keyed: key, in: bytes) { return slot.node }
             }
             index = (index + 1) & mask
         }
     }
 
     /// The child of `parent` whose key is `key`, or `nil`.
-    func find(_ key: UnsafeBufferPointer<UInt8>, of parent: Int32, in nodes: DecodedNodes, bytes: FormBytes) -> Int32? {
+    func find(_ key: UnsafeBufferPointer<UInt8>, of parent: DecodedNodeID, in nodes: UnsafeBufferPointer<DecodedNode>,
+              bytes: FormBytes) -> DecodedNodeID? {
         find(parent: parent, key: key, hash: Self.hash(parent: parent, key: key), in: nodes, bytes: bytes)
     }
 
     /// Adds every child of the hash `parent`, none of which is in the table yet.
-    mutating func insertChildren(of parent: Int32, in nodes: DecodedNodes, bytes: FormBytes) {
-        var child = nodes[Int(parent)].first
-        while child >= 0 {
-            insert(child, hash: Self.hash(parent: parent, key: bytes.bytes(nodes[Int(child)].key)))
-            child = nodes[Int(child)].next
+    mutating func insertChildren(of parent: DecodedNodeID, in nodes: UnsafeBufferPointer<DecodedNode>, bytes: FormBytes) {
+        var child = nodes[parent].firstChild
+        while !child.isNone {
+            insert(child, hash: Self.hash(parent: parent, key: bytes.bytes(nodes[child].key)))
+            child = nodes[child].next
         }
     }
 
     /// Adds `node`, whose key hashes to `hash` and is not in the table yet.
-    mutating func insert(_ node: Int32, hash: Int) {
+    mutating func insert(_ node: DecodedNodeID, hash: Int) {
         if (occupied + 1) * 2 > slots.count { grow() }
         place(Slot(node: node, hash: hash))
         occupied += 1
@@ -63,16 +64,16 @@ struct ChildTable {
 
     private mutating func place(_ slot: Slot) {
         var index = slot.hash & mask
-        while slots[index].node >= 0 { index = (index + 1) & mask }
+        while !slots[index].node.isNone { index = (index + 1) & mask }
         slots[index] = slot
     }
 
     @inline(never)
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(node: -1, hash: 0), count: max(old.count * 2, 64))
+        slots = Array(repeating: Slot(node: .none, hash: 0), count: max(old.count * 2, 64))
         mask = slots.count - 1
-        for slot in old where slot.node >= 0 {
+        for slot in old where !slot.node.isNone {
             place(slot)
         }
     }

@@ -1,6 +1,22 @@
+/// The id of a node of a decoded form's tree: its index among the tree's nodes, typed so that
+/// it cannot be taken for a pair's (`PairID`).
+struct DecodedNodeID: UncheckedArrayID, Hashable {
+    typealias Element = DecodedNode
+
+    let index: Int32
+
+    /// "No node": the end of a list of children, a key that was not sent.
+    static let none = DecodedNodeID(index: -1)
+    /// The root hash.
+    static let root = DecodedNodeID(index: 0)
+
+    var isNone: Bool { index < 0 }
+}
+
 /// One node of a decoded form's tree: a hash (keyed children), an array (children made with
 /// `[]`, in order), a leaf (the values sent for one key, in order) or a null element. 32 bytes,
-/// in `DecodedNodes`; links are indices, `-1` for none.
+/// in `DecodedTree.nodes`. A container's two links name its first and last child, a leaf's its
+/// first and last value, behind the accessors below.
 struct DecodedNode {
     enum Kind: UInt8 {
         case hash, array, leaf
@@ -18,35 +34,67 @@ struct DecodedNode {
     /// it has none), as encoders that sort their keys send them: a key after the last child's
     /// is then a new one, found missing without a search.
     var childrenAscend: Bool
-    /// The hash this node is a key of, or `-1` (the root, and array elements).
-    var parent: Int32
+    /// The hash this node is a key of, or none (the root, and array elements).
+    var parent: DecodedNodeID
     /// The node's key in its parent hash; `count` is `-1` for an array element.
     var key: TextRange
-    /// A hash's or an array's first and last child; a leaf's first and last value (indices of
-    /// pairs, chained by `DecodedTree.nextValue(after:)`).
-    var first: Int32
-    var last: Int32
+    /// A container's first and last child, or a leaf's first and last value.
+    private var firstLink: Int32
+    private var lastLink: Int32
     /// The next child of the same parent.
-    var next: Int32
+    var next: DecodedNodeID
     /// How many children, or values.
     var count: Int32
 
-    init(kind: Kind, parent: Int32, key: TextRange) {
+    init(kind: Kind, parent: DecodedNodeID, key: TextRange) {
         self.kind = kind
         self.isIndexed = false
         self.childrenAscend = true
         self.parent = parent
         self.key = key
-        self.first = -1
-        self.last = -1
-        self.next = -1
+        self.firstLink = -1
+        self.lastLink = -1
+        self.next = .none
         self.count = 0
+    }
+
+    /// A hash's or an array's first child.
+    var firstChild: DecodedNodeID {
+        get { DecodedNodeID(index: firstLink) }
+        set { firstLink = newValue.index }
+    }
+
+    /// A hash's or an array's last child.
+    var lastChild: DecodedNodeID {
+        get { DecodedNodeID(index: lastLink) }
+        set { lastLink = newValue.index }
+    }
+
+    /// A leaf's first value (the others are chained by `DecodedTree.nextValue(after:)`).
+    var firstValue: PairID {
+        get { PairID(index: firstLink) }
+        set { firstLink = newValue.index }
+    }
+
+    /// A leaf's last value.
+    var lastValue: PairID {
+        get { PairID(index: lastLink) }
+        set { lastLink = newValue.index }
+    }
+
+    /// Turns the node into a leaf with no value yet: a value sent where a container stood
+    /// replaces it (its children stay in the tree, unreachable).
+    mutating func becomeEmptyLeaf() {
+        kind = .leaf
+        firstLink = -1
+        lastLink = -1
+        count = 0
     }
 
     /// Whether this node is the child of the hash `parent` whose key is `key`: a node's parent
     /// never changes, and keys are unique in a hash.
     @inline(__always)
-    func isChild(of parent: Int32, keyed key: UnsafeBufferPointer<UInt8>, in bytes: FormBytes) -> Bool {
+    func isChild(of parent: DecodedNodeID, keyed key: UnsafeBufferPointer<UInt8>, in bytes: FormBytes) -> Bool {
         self.parent == parent && bytes.equal(self.key, key)
     }
 }

@@ -12,54 +12,66 @@
 ///
 /// Nothing is ever removed: a container replaced by a value is turned into that value, and its
 /// old children stay in `nodes`, unreachable.
-struct DecodedTree {
+struct DecodedTree: ~Copyable {
     /// The nodes; `nodes[0]` is the root hash.
-    private(set) var nodes: DecodedNodes
-    /// For each pair, the next pair sent for the same leaf, or `-1`; empty until a key is sent
+    private(set) var nodes = UncheckedArray<DecodedNode>(capacity: 1)
+    /// For each pair, the next pair sent for the same leaf, or none; empty until a key is sent
     /// a second time, which most forms never do (`nextValue(after:)`).
-    private var nextValues: [Int32] = []
-    private let pairCount: Int
+    private var nextValues: [PairID] = []
+    private var pairCount = 0
     private var children = ChildTable()
     /// The hashes the last path went through from the root by its leading keys, with those
     /// keys: forms list the pairs of one object together, so the next path usually starts the
     /// same way, and its first steps cost a comparison instead of a search. The first
     /// `lastPathCount` entries are valid; each is checked to still be a hash before it is used
     /// (a value may have replaced it), and a node's key under its parent never changes.
-    private var lastPath: [(key: TextRange, hash: Int32)] = []
+    private var lastPath: [(key: TextRange, hash: DecodedNodeID)] = []
     private var lastPathCount = 0
-    let bytes: FormBytes
+    private(set) var bytes = FormBytes(input: UnsafeBufferPointer(start: nil, count: 0),
+                                       names: UnsafeBufferPointer(start: nil, count: 0))
 
-    /// An empty tree for `pairCount` pairs in `bytes`, in the memory of `nodes` (whatever they
-    /// held is forgotten): a session's, which takes the nodes back, grown, when the decoding
-    /// ends.
-    init(bytes: FormBytes, pairCount: Int, reusing nodes: DecodedNodes) {
+    /// A tree with no memory yet, which a `DecodingSession` keeps between decodings.
+    init() {}
+
+    /// Forgets the last decoding and starts an empty tree for `pairCount` pairs in `bytes`,
+    /// keeping the memory.
+    mutating func start(bytes: FormBytes, pairCount: Int) {
         self.bytes = bytes
-        self.nodes = nodes
-        self.nodes.removeAll(reservingCapacity: pairCount + 1)
-        _ = self.nodes.append(DecodedNode(kind: .hash, parent: -1, key: TextRange(start: 0, count: -1)))
         self.pairCount = pairCount
+        nodes.removeAll(reservingCapacity: pairCount + 1)
+        nodes.append(DecodedNode(kind: .hash, parent: .none, key: TextRange(start: 0, count: -1)))
+        nextValues.removeAll(keepingCapacity: true)
+        children = ChildTable()
+        lastPathCount = 0
     }
 
-    /// The pair sent for the same leaf after `pair`, or `-1`.
-    func nextValue(after pair: Int32) -> Int32 {
-        nextValues.isEmpty ? -1 : nextValues[Int(pair)]
+    /// The memory the tree holds.
+    var capacityInBytes: Int {
+        nodes.capacityInBytes + nextValues.capacity * MemoryLayout<PairID>.stride
     }
 
-    static let root: Int32 = 0
+    /// The nodes, to read once the tree is built (nothing is appended after that, so the view
+    /// stays valid until the next decoding starts).
+    var builtNodes: UnsafeBufferPointer<DecodedNode> { UnsafeBufferPointer(nodes.elements(from: 0)) }
+
+    /// The pair sent for the same leaf after `pair`, or none.
+    func nextValue(after pair: PairID) -> PairID {
+        nextValues.isEmpty ? .none : nextValues[Int(pair.index)]
+    }
 
     /// Merges pair `pair`, whose name is one plain key. Inlined into the build's loop, as
     /// `setValue(_:of:key:)` is here: every pair of a flat form comes this way.
     @inline(__always)
-    mutating func add(pair: Int32, plainKey key: TextRange) {
-        setValue(pair, of: Self.root, key: key)
+    mutating func add(pair: PairID, plainKey key: TextRange) {
+        setValue(pair, of: .root, key: key)
     }
 
     /// Merges pair `pair`, whose name has the key path `path` (at least the base), the first
     /// `shared` segments of which are the previous path's, byte for byte.
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/conflictingKey(_:)``.
-    mutating func add(pair: Int32, path: UnsafeBufferPointer<KeySegment>, shared: Int = 0) throws(URLEncodedFormDecoder.Error) {
-        var parent = Self.root
+    mutating func add(pair: PairID, path: UnsafeBufferPointer<KeySegment>, shared: Int = 0) throws(URLEncodedFormDecoder.Error) {
+        var parent = DecodedNodeID.root
         var key = path[path.startIndex].text
         var index = path.startIndex + 1
         let end = path.endIndex
@@ -74,7 +86,7 @@ struct DecodedTree {
         // not when this path appends after it (`a[b][x]` then `a[b][]`).
         var jump = min(shared, lastPathCount, path.count - 1)
         if jump > 0 && path[jump].isAppend { jump -= 1 }
-        if jump > 0 && nodes[Int(lastPath[jump - 1].hash)].kind == .hash {
+        if jump > 0 && nodes[lastPath[jump - 1].hash].kind == .hash {
             parent = lastPath[jump - 1].hash
             key = path[jump].text
             index = jump + 1
@@ -84,7 +96,7 @@ struct DecodedTree {
             guard path[index].isAppend else {
                 if beforeAnyAppend && followsLastPath && depth < lastPathCount
                     && bytes.equal(lastPath[depth].key, bytes.bytes(key))
-                    && nodes[Int(lastPath[depth].hash)].kind == .hash {
+                    && nodes[lastPath[depth].hash].kind == .hash {
                     parent = lastPath[depth].hash
                 } else {
                     parent = try container(of: parent, key: key, kind: .hash)
@@ -107,8 +119,8 @@ struct DecodedTree {
             // After `[]`: Rack reads the rest from its first key, skipping any `[]` before it.
             var keyIndex = index + 1
             while keyIndex < end && path[keyIndex].isAppend { keyIndex += 1 }
-            let last = nodes[Int(array)].last
-            let lastIsHash = last >= 0 && nodes[Int(last)].kind == .hash
+            let last = nodes[array].lastChild
+            let lastIsHash = !last.isNone && nodes[last].kind == .hash
             if keyIndex == end {
                 // `[]` followed by `[]`s alone. Rack makes `a[][]=1` an element `["1"]` and
                 // `a[][][]=1` (or more `[]`s) an element `nil`; where the last element is a hash
@@ -136,10 +148,10 @@ struct DecodedTree {
 
     /// Whether `node` leads through the keys of `path` (Rack's `params_hash_has_key?`): each
     /// but the last must be a hash; the last may hold anything.
-    private mutating func hasPath(_ path: UnsafeBufferPointer<KeySegment>, from node: Int32) -> Bool {
+    private mutating func hasPath(_ path: UnsafeBufferPointer<KeySegment>, from node: DecodedNodeID) -> Bool {
         var node = node
         for segment in path {
-            guard nodes[Int(node)].kind == .hash, let child = search(segment.text, in: node).child else { return false }
+            guard nodes[node].kind == .hash, let child = search(segment.text, in: node).child else { return false }
             node = child
         }
         return true
@@ -160,21 +172,21 @@ struct DecodedTree {
     /// clears `childrenAscend`, and puts a wide hash's children in the table), so that no
     /// search in the build runs child by child through a wide hash.
     @inline(__always)
-    private mutating func search(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
-        let last = nodes[Int(parent)].last
-        if nodes[Int(parent)].childrenAscend && last >= 0 {
-            assert(!nodes[Int(parent)].isIndexed, "an indexed hash whose keys ascend")
-            switch Self.order(of: bytes.bytes(key), against: bytes.bytes(nodes[Int(last)].key)) {
+    private mutating func search(_ key: TextRange, in parent: DecodedNodeID) -> (child: DecodedNodeID?, tableHash: Int) {
+        let last = nodes[parent].lastChild
+        if nodes[parent].childrenAscend && !last.isNone {
+            assert(!nodes[parent].isIndexed, "an indexed hash whose keys ascend")
+            switch Self.order(of: bytes.bytes(key), against: bytes.bytes(nodes[last].key)) {
             case .after:
                 return (nil, 0)
             case .same:
                 return (last, 0)
             case .before:
-                nodes[Int(parent)].childrenAscend = false
-                if nodes[Int(parent)].count >= Self.indexedWidth { indexChildren(of: parent) }
+                nodes[parent].childrenAscend = false
+                if nodes[parent].count >= Self.indexedWidth { indexChildren(of: parent) }
             }
         }
-        guard nodes[Int(parent)].isIndexed else { return (child(bytes.bytes(key), of: parent), 0) }
+        guard nodes[parent].isIndexed else { return (child(bytes.bytes(key), of: parent), 0) }
         return searchTable(key, in: parent)
     }
 
@@ -192,45 +204,40 @@ struct DecodedTree {
     /// The search through the table, kept out of the build's loop, which narrow hashes (flat
     /// forms, records) go through without it.
     @inline(never)
-    private func searchTable(_ key: TextRange, in parent: Int32) -> (child: Int32?, tableHash: Int) {
+    private func searchTable(_ key: TextRange, in parent: DecodedNodeID) -> (child: DecodedNodeID?, tableHash: Int) {
         let text = bytes.bytes(key)
         let hash = ChildTable.hash(parent: parent, key: text)
-        return (children.find(parent: parent, key: text, hash: hash, in: nodes, bytes: bytes), hash)
+        return (children.find(parent: parent, key: text, hash: hash, in: builtNodes, bytes: bytes), hash)
     }
 
     /// The hash's child `key` (made if missing), which must be of `kind`.
-    private mutating func container(of parent: Int32, key: TextRange, kind: DecodedNode.Kind) throws(URLEncodedFormDecoder.Error) -> Int32 {
+    private mutating func container(of parent: DecodedNodeID, key: TextRange, kind: DecodedNode.Kind) throws(URLEncodedFormDecoder.Error) -> DecodedNodeID {
         let (found, tableHash) = search(key, in: parent)
         guard let child = found else { return makeChild(of: parent, key: key, kind: kind, tableHash: tableHash) }
-        guard nodes[Int(child)].kind == kind else { throw .conflictingKey(bytes.string(key)) }
+        guard nodes[child].kind == kind else { throw .conflictingKey(bytes.string(key)) }
         return child
     }
 
     /// Sets the hash's child `key` to the value of `pair`: joins the values already sent for a
     /// leaf, replaces a container.
     @inline(__always)
-    private mutating func setValue(_ pair: Int32, of parent: Int32, key: TextRange) {
+    private mutating func setValue(_ pair: PairID, of parent: DecodedNodeID, key: TextRange) {
         let (found, tableHash) = search(key, in: parent)
         guard let child = found else {
             appendValue(pair, to: makeChild(of: parent, key: key, kind: .leaf, tableHash: tableHash))
             return
         }
-        if nodes[Int(child)].kind != .leaf {
-            nodes[Int(child)].kind = .leaf
-            nodes[Int(child)].first = -1
-            nodes[Int(child)].last = -1
-            nodes[Int(child)].count = 0
-        }
+        if nodes[child].kind != .leaf { nodes[child].becomeEmptyLeaf() }
         appendValue(pair, to: child)
     }
 
     /// Adds the child `key` to the hash `parent`; `tableHash` is the key's hash in the
     /// `ChildTable` where `parent`'s children are there (`search(_:in:)`).
-    private mutating func makeChild(of parent: Int32, key: TextRange, kind: DecodedNode.Kind, tableHash: Int) -> Int32 {
+    private mutating func makeChild(of parent: DecodedNodeID, key: TextRange, kind: DecodedNode.Kind, tableHash: Int) -> DecodedNodeID {
         let child = link(DecodedNode(kind: kind, parent: parent, key: key), to: parent)
-        if nodes[Int(parent)].isIndexed {
+        if nodes[parent].isIndexed {
             children.insert(child, hash: tableHash)
-        } else if nodes[Int(parent)].count == Self.indexedWidth && !nodes[Int(parent)].childrenAscend {
+        } else if nodes[parent].count == Self.indexedWidth && !nodes[parent].childrenAscend {
             indexChildren(of: parent)
         }
         return child
@@ -239,54 +246,54 @@ struct DecodedTree {
     /// Puts the children of a hash of `indexedWidth` children or more, whose keys no longer
     /// ascend, into the table.
     @inline(never)
-    private mutating func indexChildren(of parent: Int32) {
-        nodes[Int(parent)].isIndexed = true
-        children.insertChildren(of: parent, in: nodes, bytes: bytes)
+    private mutating func indexChildren(of parent: DecodedNodeID) {
+        nodes[parent].isIndexed = true
+        children.insertChildren(of: parent, in: builtNodes, bytes: bytes)
     }
 
-    private mutating func appendElement(to array: Int32, kind: DecodedNode.Kind) -> Int32 {
-        link(DecodedNode(kind: kind, parent: -1, key: TextRange(start: 0, count: -1)), to: array)
+    private mutating func appendElement(to array: DecodedNodeID, kind: DecodedNode.Kind) -> DecodedNodeID {
+        link(DecodedNode(kind: kind, parent: .none, key: TextRange(start: 0, count: -1)), to: array)
     }
 
     /// Appends `node` to `parent`'s children and returns its index.
-    private mutating func link(_ node: DecodedNode, to parent: Int32) -> Int32 {
-        let index = nodes.append(node)
-        let last = nodes[Int(parent)].last
-        if last < 0 { nodes[Int(parent)].first = index } else { nodes[Int(last)].next = index }
-        nodes[Int(parent)].last = index
-        nodes[Int(parent)].count += 1
-        return index
+    private mutating func link(_ node: DecodedNode, to parent: DecodedNodeID) -> DecodedNodeID {
+        let child = DecodedNodeID(index: Int32(truncatingIfNeeded: nodes.append(node)))
+        let last = nodes[parent].lastChild
+        if last.isNone { nodes[parent].firstChild = child } else { nodes[last].next = child }
+        nodes[parent].lastChild = child
+        nodes[parent].count += 1
+        return child
     }
 
-    private mutating func appendValue(_ pair: Int32, to leaf: Int32) {
-        let last = nodes[Int(leaf)].last
-        if last < 0 {
-            nodes[Int(leaf)].first = pair
+    private mutating func appendValue(_ pair: PairID, to leaf: DecodedNodeID) {
+        let last = nodes[leaf].lastValue
+        if last.isNone {
+            nodes[leaf].firstValue = pair
         } else {
             if nextValues.isEmpty { makeNextValues() }
-            nextValues[Int(last)] = pair
+            nextValues[Int(last.index)] = pair
         }
-        nodes[Int(leaf)].last = pair
-        nodes[Int(leaf)].count += 1
+        nodes[leaf].lastValue = pair
+        nodes[leaf].count += 1
     }
 
     /// The links between the values of repeated keys, made when the first is repeated.
     @inline(never)
     private mutating func makeNextValues() {
-        nextValues = Array(repeating: -1, count: pairCount)
+        nextValues.append(contentsOf: repeatElement(.none, count: pairCount))
     }
 
     /// The child of the hash `parent` whose key is `key`, if any. A wide hash whose keys
     /// ascend is not in the table and is searched child by child here: typed decoding puts
     /// such a hash in a table of its own before it looks keys up in it (`FormValueDecoder`).
-    func child(_ key: UnsafeBufferPointer<UInt8>, of parent: Int32) -> Int32? {
-        if nodes[Int(parent)].isIndexed {
-            return children.find(key, of: parent, in: nodes, bytes: bytes)
+    func child(_ key: UnsafeBufferPointer<UInt8>, of parent: DecodedNodeID) -> DecodedNodeID? {
+        if nodes[parent].isIndexed {
+            return children.find(key, of: parent, in: builtNodes, bytes: bytes)
         }
-        var child = nodes[Int(parent)].first
-        while child >= 0 {
-            if bytes.equal(nodes[Int(child)].key, key) { return child }
-            child = nodes[Int(child)].next
+        var child = nodes[parent].firstChild
+        while !child.isNone {
+            if bytes.equal(nodes[child].key, key) { return child }
+            child = nodes[child].next
         }
         return nil
     }

@@ -46,16 +46,12 @@ struct KeyPathBuffer: ~Copyable {
     /// The deepest point after a `]` up to which `name` is the last name split into a path, byte
     /// for byte, with the segments before it kept and the rest dropped; or `nil`, when there is
     /// none (the segments are then the last name's still: `removeAll()` before splitting anew).
-    /// `sharedLength` is how many leading bytes `name` shares with the previous pair's name,
-    /// where the scanner measured it, or `-1`.
-    mutating func resume(_ name: UnsafeBufferPointer<UInt8>, sharedLength: Int16) -> ResumePoint? {
+    mutating func resume(_ name: UnsafeBufferPointer<UInt8>) -> ResumePoint? {
         guard let last = lastName else { return nil }
         lastName = nil
         // The last name split is the previous pair's: every pair is split, and a plain key
         // leaves none.
-        let measured = { UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name)) }
-        let shared = sharedLength >= 0 ? Int(sharedLength) : measured()
-        assert(shared == measured(), "the scanner's shared length is not the names'")
+        let shared = UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name))
         var segment = storage.count - 1
         while segment > 0 {
             let offset = storage[segment].resumeOffset
@@ -129,16 +125,15 @@ struct KeyPathSplitter {
 
     /// Splits `name`, whose text is `range`: escaped as sent (`+`, `%XX`) when `isEscaped`,
     /// else taken as it is. Segments that need unescaping, and a plain key that does, are
-    /// unescaped into `names`; a path replaces `segments`. `sharedLength` is the leading bytes
-    /// `name` shares with the previous pair's name, where the scanner measured them, or `-1`.
+    /// unescaped into `names`; a path replaces `segments`.
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/tooDeep(key:limit:)`` when the name opens more
     ///   segments (`[`, or `.` with dots) than the limit, whatever the rest of it holds.
-    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool, sharedLength: Int16,
+    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool,
                names: inout UnescapedNames, into segments: inout KeyPathBuffer) throws(URLEncodedFormDecoder.Error) -> Split {
         // Where the previous name's segments can be taken over: just past a `]`, in the state
         // splitting this name would reach there.
-        let resumed = segments.resume(name, sharedLength: sharedLength)
+        let resumed = segments.resume(name)
         // Most names sent plain have no path: `memchr` tells at once.
         if resumed == nil {
             if !isEscaped && !containsOpener(name) { return .plainKey(range) }

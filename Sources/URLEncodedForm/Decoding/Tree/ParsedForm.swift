@@ -3,17 +3,20 @@
 /// the unescaped names are borrowed memory.
 struct ParsedForm {
     let pairs: [FormPair]
-    let tree: DecodedTree
+    /// The session's tree, built; read only from here on.
+    let tree: UnsafePointer<DecodedTree>
+    /// Its nodes.
+    let nodes: UnsafeBufferPointer<DecodedNode>
+    let bytes: FormBytes
     /// Whether the scanner threw for every `%` that begins no escape (the `.throw` policy), so
     /// that values are unescaped without checking their digits again.
     let escapesAreChecked: Bool
-    var bytes: FormBytes { tree.bytes }
 
     /// Reads `input` under `options`' limits and policies into `session`'s memory, and lends
     /// the result to `body`. A key path deeper than `maximumPathDepth` segments is refused too.
     ///
     /// - Throws: a ``URLEncodedFormDecoder/Error`` for the input; what `body` throws.
-    static func parse<Result>(_ input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder,
+    static func parse<Result>(_ input: UnsafeBufferPointer<UInt8>, options: DecodingOptions,
                               maximumPathDepth: Int = .max,
                               session: DecodingSession, body: (ParsedForm) throws -> Result) throws -> Result {
         // Offsets are 32-bit: an input beyond 2 GiB is refused as too long even without a limit.
@@ -29,8 +32,8 @@ struct ParsedForm {
         func build(names: inout UnescapedNames, otherNames: UnsafeBufferPointer<UInt8>? = nil,
                    name: (Int) -> (TextRange, isEscaped: Bool)) throws -> Result {
             let bytes = FormBytes(input: input, names: otherNames ?? names.memory)
-            var tree = DecodedTree(bytes: bytes, pairCount: pairs.count, reusing: session.nodes)
-            defer { session.nodes = tree.nodes }
+            let tree = session.tree
+            tree.pointee.start(bytes: bytes, pairCount: pairs.count)
             let path = session.keyPath
             for index in pairs.indices {
                 // In a large form the names lie far apart among the values, out of the caches
@@ -39,15 +42,14 @@ struct ParsedForm {
                     Prefetch.read(input.baseAddress! + Int(pairs[index &+ Prefetch.distance].nameStart))
                 }
                 let (range, isEscaped) = name(index)
-                // The scanner measures what names share as sent, under `.throw` only: where
-                // names are repaired first (`.whatwg`, below), every length is unknown.
                 switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped,
-                                          sharedLength: pairs[index].sharedNameLength, names: &names, into: &path.pointee) {
-                case .plainKey(let key): tree.add(pair: Int32(index), plainKey: key)
-                case .path(let shared): try tree.add(pair: Int32(index), path: path.pointee.segments, shared: shared)
+                                          names: &names, into: &path.pointee) {
+                case .plainKey(let key): tree.pointee.add(pair: PairID(index: Int32(index)), plainKey: key)
+                case .path(let shared): try tree.pointee.add(pair: PairID(index: Int32(index)), path: path.pointee.segments, shared: shared)
                 }
             }
-            return try body(ParsedForm(pairs: pairs, tree: tree, escapesAreChecked: options.invalidInput == .throw))
+            return try body(ParsedForm(pairs: pairs, tree: UnsafePointer(tree), nodes: tree.pointee.builtNodes, bytes: bytes,
+                                       escapesAreChecked: options.invalidInput == .throw))
         }
 
         if options.invalidInput == .whatwg {
@@ -85,8 +87,8 @@ struct ParsedForm {
     }
 
     /// The value of `pair`, unescaped, as a `String`.
-    func string(ofValue pair: Int32) -> String {
-        let pair = pairs[Int(pair)]
+    func string(ofValue pair: PairID) -> String {
+        let pair = pairs[pair]
         let raw = UnsafeBufferPointer(rebasing: bytes.input[Int(pair.valueStart)..<Int(pair.valueEnd)])
         guard pair.valueIsEscaped else { return String(decoding: raw, as: UTF8.self) }
         guard escapesAreChecked && pair.valueSpelling.contains(.beyondASCII) else {
@@ -97,9 +99,9 @@ struct ParsedForm {
 
     /// Lends the value of `pair`'s bytes, unescaped, to `body`: straight from the input when
     /// nothing in it is escaped, else from `scratch`.
-    func withValue<Result>(of pair: Int32, scratch: inout [UInt8],
+    func withValue<Result>(of pair: PairID, scratch: inout [UInt8],
                            _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        let pair = pairs[Int(pair)]
+        let pair = pairs[pair]
         let raw = UnsafeBufferPointer(rebasing: bytes.input[Int(pair.valueStart)..<Int(pair.valueEnd)])
         guard pair.valueIsEscaped else { return try body(raw) }
         if scratch.count < raw.count { scratch = Array(repeating: 0, count: raw.count) }

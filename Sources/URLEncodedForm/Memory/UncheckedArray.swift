@@ -59,6 +59,16 @@ struct UncheckedArray<Element>: ~Copyable {
         count = newCount
     }
 
+    /// Drops every element, and makes room for at least `minimum` (at least one) without
+    /// growing: the block is kept when it is large enough, replaced (nothing to copy) when not.
+    mutating func removeAll(reservingCapacity minimum: Int) {
+        truncate(to: 0)
+        guard capacity < minimum else { return }
+        base.deallocate()
+        capacity = max(minimum, 1)
+        base = .allocate(capacity: capacity)
+    }
+
     /// The elements from `start` on, to read or reorder in place until the next append.
     func elements(from start: Int) -> UnsafeMutableBufferPointer<Element> {
         UnsafeMutableBufferPointer(start: base + start, count: count - start)
@@ -84,6 +94,14 @@ extension UncheckedArray where Element: BitwiseCopyable {
         }
         count = newCount
         return elements(from: 0)
+    }
+}
+
+extension UnsafeBufferPointer {
+    /// The element `id` names, in a view of an `UncheckedArray` (`elements(from: 0)`).
+    @inline(__always)
+    subscript<ID: UncheckedArrayID>(id: ID) -> Element where ID.Element == Element {
+        self[Int(id.index)]
     }
 }
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// The state of one `encode` call, shared by its encoder and every container it vends.
 ///
-/// Its memory (`SessionMemory`) sits behind two pointers held in a `let`: containers reach the
+/// Its memory (`EncodingMemory`) sits behind two pointers held in `let`s: containers reach the
 /// builder without dynamic exclusivity checks, and the `~Copyable` buffers are never copied.
 ///
 /// `@unchecked Sendable`: a session is used by one `encode` call at a time. Between calls it
-/// only moves through the encoder's idle-session pool, and only when nothing else refers to it.
-final class EncodingSession: @unchecked Sendable {
+/// only moves through the encoder's pool, and only when nothing else refers to it.
+final class EncodingSession: ReusableMemory, @unchecked Sendable {
     let options: SessionOptions
     /// `options.rawText != nil`, read where every leaf passes.
     private let recordsRawText: Bool
@@ -16,22 +16,25 @@ final class EncodingSession: @unchecked Sendable {
     let writesIntegerKeysAsText: Bool
     /// The builder and the writer's buffers, kept for the next encoding when the session is
     /// reused, and for another encoder's sessions when it ends.
-    private let memory: SessionMemory
+    private let memory: EncodingMemory
+    /// `memory`'s pointers, held here: reached without going through `memory` first.
+    let builder: UnsafeMutablePointer<TreeBuilder>
+    private let writerBuffers: UnsafeMutablePointer<WriterBuffers>
 
-    var builder: UnsafeMutablePointer<TreeBuilder> { memory.builder }
-    private var writerBuffers: UnsafeMutablePointer<WriterBuffers> { memory.writerBuffers }
-
-    /// A session in spare memory a finished encoder left (`SpareSessionMemory`), or in new memory.
+    /// A session in spare memory a finished encoder left (`EncodingMemory.spares`), or in new
+    /// memory.
     init(options: SessionOptions) {
         self.options = options
         recordsRawText = options.rawText != nil
         writesIntegerKeysAsText = options.encoding.integerKeyEncoding == .keys
-        memory = SpareSessionMemory.shared.take() ?? SessionMemory()
-        memory.builder.pointee.maximumDepth = options.encoding.maximumDepth
+        memory = EncodingMemory.spares.take() ?? EncodingMemory()
+        builder = memory.builder
+        writerBuffers = memory.writerBuffers
+        builder.pointee.maximumDepth = options.encoding.maximumDepth
     }
 
     deinit {
-        SpareSessionMemory.shared.keep(memory)
+        EncodingMemory.spares.keep(memory)
     }
 
     /// Serializes everything stored so far and returns what `body` makes of the text, which is
@@ -47,22 +50,9 @@ final class EncodingSession: @unchecked Sendable {
         return result
     }
 
-    /// Forgets the last encoding, keeping its memory for the next.
-    func removeAll() {
-        memory.removeAll()
-    }
-
-    /// The memory a reused session keeps.
-    var capacityInBytes: Int {
-        memory.capacityInBytes
-    }
-
-    /// Whether the last encoding needed a good part of the memory the session holds: its text
-    /// fills at least a quarter of the output buffer (a buffer doubles as it grows, so an
-    /// encoding as large as the one that grew it fills at least half).
-    var fitsLastEncoding: Bool {
-        writerBuffers.pointee.output.count * 4 >= writerBuffers.pointee.output.capacityInBytes
-    }
+    func removeAll() { memory.removeAll() }
+    var capacityInBytes: Int { memory.capacityInBytes }
+    var fitsLastUse: Bool { memory.fitsLastUse }
 
     // MARK: Leaf values
 

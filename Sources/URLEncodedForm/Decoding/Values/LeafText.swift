@@ -4,20 +4,20 @@ import Foundation
 /// works on the unescaped bytes; only `String` and the floating-point types make a `String`.
 protocol LeafValue {
     /// The value `text` spells, or `nil` if it spells none.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) -> Self?
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: DecodingOptions) -> Self?
     /// How an error names what was expected: "an Int".
     static var expectation: String { get }
 }
 
 extension String: LeafValue {
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) -> String? {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: DecodingOptions) -> String? {
         String(decoding: text, as: UTF8.self)
     }
     static var expectation: String { "a String" }
 }
 
 extension Bool: LeafValue {
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) -> Bool? {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: DecodingOptions) -> Bool? {
         let lenient = options.boolDecoding == .lenient
         let numeric = lenient || options.boolDecoding == .numeric
         let literal = lenient || options.boolDecoding == .literal
@@ -36,7 +36,7 @@ extension Bool: LeafValue {
 
 extension FixedWidthInteger {
     /// An optional `+` or `-`, then ASCII digits only, without overflow.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) -> Self? {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: DecodingOptions) -> Self? {
         var index = 0
         var negative = false
         if let sign = text.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
@@ -76,7 +76,7 @@ extension UInt64: LeafValue {}
 
 extension Double: LeafValue {
     /// What Swift's `description` writes reads back (`1e-05`, `inf`, `-inf`, `nan`, `-0.0`).
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) -> Double? {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: DecodingOptions) -> Double? {
         exactDecimal(text) ?? Double(String(decoding: text, as: UTF8.self))
     }
     static var expectation: String { "a Double" }
@@ -118,7 +118,7 @@ extension Double: LeafValue {
 }
 
 extension Float: LeafValue {
-    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) -> Float? {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, options: DecodingOptions) -> Float? {
         Float(String(decoding: text, as: UTF8.self))
     }
     static var expectation: String { "a Float" }

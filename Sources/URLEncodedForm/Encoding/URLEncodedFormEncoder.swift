@@ -107,7 +107,7 @@ public final class URLEncodedFormEncoder: Sendable {
     private let options: EncodingOptions
     private let escaping: LockedValue<Escaping>
     /// Sessions of finished encodings, for the next encodings to reuse.
-    private let idleSessions = SessionPool()
+    private let idleSessions = IdleMemoryPool<EncodingSession>(.owner)
 
     /// Creates an encoder; the defaults are Alamofire's. Of the two arguments Alamofire does not
     /// have, `sortsArrayElements` defaults to what Alamofire does, `maximumDepth` to a limit.
@@ -234,15 +234,10 @@ public final class URLEncodedFormEncoder: Sendable {
         return EncodingSession(options: SessionOptions(options, escapeTable: table))
     }
 
-    /// Keeps `session` for reuse, unless user code still holds one of its containers or
-    /// encoders (it could write into the next encoding), or it holds more than
-    /// `IdleMemoryLimits.largeSession` that this encoding did not need: large memory is kept while
-    /// large encodings recur, and let go after the first smaller one.
+    /// Keeps `session` for reuse (as the pool's policy allows), unless user code still holds one
+    /// of its containers or encoders: it could write into the next encoding.
     private func checkIn(_ session: inout EncodingSession) {
-        guard isKnownUniquelyReferenced(&session),
-              IdleMemoryLimits.keepsIdle(capacityInBytes: session.capacityInBytes,
-                                         fitsLastUse: session.fitsLastEncoding) else { return }
-        session.removeAll()
+        guard isKnownUniquelyReferenced(&session) else { return }
         idleSessions.keep(session)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// The lock is a pthread mutex, not `Synchronization.Mutex`: on Linux `Mutex` locks with
 /// atomics and a futex inside the standard library, which ThreadSanitizer does not see, so a
 /// value handed from one thread to the next under it is reported as a race (CI runs the tests
-/// under `--sanitize=thread`; the process-wide `SpareParameterWriterMemory` was reported so).
+/// under `--sanitize=thread`; the process-wide spares of `URLEncoding`'s writer memory were reported so).
 /// The pthread calls are intercepted, and the hand-over is seen.
 ///
 /// The value and the mutex share one allocation (a `ManagedBuffer`, as swift-nio's

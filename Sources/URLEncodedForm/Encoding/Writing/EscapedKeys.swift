@@ -30,7 +30,7 @@ struct EscapedKeys: ~Copyable {
     /// holds for none.
     private var builtGeneration: UInt32 = 0
     /// The escaping and the wrapping every key in `bytes` was built with. Memory moves between
-    /// encoders (`SpareSessionMemory`), so a build with others starts over.
+    /// encoders (`EncodingMemory.spares`), so a build with others starts over.
     private var builtEscapeTable: EscapeTable?
     private var builtOpening: EscapedFragment?
     private var builtClosing: EscapedFragment?
