@@ -4,17 +4,19 @@
 /// `Hasher` (SipHash, seeded per process), so keys chosen to collide in a fixed hash function
 /// cannot make the probes long.
 struct ChildTable {
-    /// A node and its key's hash (compared before any bytes are, and what the slot is moved by
-    /// when the table grows); `node` is none in an empty slot.
-    private struct Slot {
+    /// A node and its key's hash, compared before any bytes are; `node` is none in an empty
+    /// slot.
+    private struct Slot: ProbingSlot {
         var node: DecodedNodeID
         var hash: Int
+
+        static let empty = Slot(node: .none, hash: 0)
+        var isEmpty: Bool { node.isNone }
+        var probeHash: Int { hash }
     }
 
     /// Empty until the first hash grows wide enough to be indexed: most forms never need it.
-    private var slots: [Slot] = []
-    private var mask = -1
-    private var occupied = 0
+    private var table = ProbingTable<Slot>()
 
     /// The hash of `key` under `parent`.
     @inline(__always)
@@ -28,16 +30,9 @@ struct ChildTable {
     /// The child of `parent` whose key is `key` (whose hash is `hash`), or `nil`.
     func find(parent: DecodedNodeID, key: UnsafeBufferPointer<UInt8>, hash: Int,
               in nodes: UnsafeBufferPointer<DecodedNode>, bytes: FormBytes) -> DecodedNodeID? {
-        if slots.isEmpty { return nil }
-        var index = hash & mask
-        while true {
-            let slot = slots[index]
-            if slot.node.isNone { return nil }
-            if slot.hash == hash {
-                if nodes[slot.node].isChild(of: parent, keyed: key, in: bytes) { return slot.node }
-            }
-            index = (index + 1) & mask
-        }
+        table.first(probing: hash) { slot in
+            slot.hash == hash && nodes[slot.node].isChild(of: parent, keyed: key, in: bytes)
+        }?.node
     }
 
     /// The child of `parent` whose key is `key`, or `nil`.
@@ -57,24 +52,6 @@ struct ChildTable {
 
     /// Adds `node`, whose key hashes to `hash` and is not in the table yet.
     mutating func insert(_ node: DecodedNodeID, hash: Int) {
-        if (occupied + 1) * 2 > slots.count { grow() }
-        place(Slot(node: node, hash: hash))
-        occupied += 1
-    }
-
-    private mutating func place(_ slot: Slot) {
-        var index = slot.hash & mask
-        while !slots[index].node.isNone { index = (index + 1) & mask }
-        slots[index] = slot
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: Slot(node: .none, hash: 0), count: max(old.count * 2, 64))
-        mask = slots.count - 1
-        for slot in old where !slot.node.isNone {
-            place(slot)
-        }
+        table.insert(Slot(node: node, hash: hash))
     }
 }

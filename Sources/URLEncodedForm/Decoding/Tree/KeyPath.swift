@@ -152,9 +152,10 @@ struct KeyPathSplitter {
         // Text is skipped a byte a turn by a table; a `%XX` is read only for the three bytes
         // the grammar has (`grammarByte`).
         let specials: UInt8 = isEscaped ? Self.structural | Self.escape : Self.structural
-        Self.specialBytes.withUnsafeBufferPointer { table in
+        let table = Self.specialBytes
+        scan: do {
             while index < count {
-                while index < count && table[Int(name[index])] & specials == 0 { index += 1 }
+                while index < count && table[name[index]] & specials == 0 { index += 1 }
                 guard index < count else { break }
                 if place == .closed && index > start {
                     fits = false
@@ -166,7 +167,7 @@ struct KeyPathSplitter {
                 if isOpener {
                     openers += 1
                     if firstOpener < 0 { firstOpener = index }
-                    if openers > maximumDepth { return }
+                    if openers > maximumDepth { break scan }
                 }
                 if byte == UInt8(ascii: "]") && place == .bracket {
                     var closed = segment(name, start..<index, of: range, textIsEscaped, &names)
@@ -245,8 +246,8 @@ struct KeyPathSplitter {
     /// escape (`%`, `+`).
     private static let structural: UInt8 = 1
     private static let escape: UInt8 = 2
-    private static let specialBytes: [UInt8] = (0...255).map { byte in
-        switch UInt8(byte) {
+    private static let specialBytes = ByteTable<UInt8> { byte in
+        switch byte {
         case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."): return structural
         case UInt8(ascii: "%"), UInt8(ascii: "+"): return escape
         default: return 0

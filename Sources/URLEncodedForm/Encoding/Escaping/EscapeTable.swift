@@ -5,12 +5,11 @@ import Foundation
 ///
 /// The table covers ASCII only: Foundation on Linux escapes every byte of a non-ASCII character
 /// even when the set contains it. A space is never written as it is: it becomes `%20` or `+`.
-final class EscapeTable: @unchecked Sendable {
-    /// 256 entries: what each byte becomes, as a little-endian word: the byte itself, `+`
-    /// for a space under `.plusReplaced`, or the three bytes `%XY`; the top byte is how many
-    /// bytes that is (1 or 3). Escaping a byte is then one load, one store and one add.
-    /// Written only in `init`, hence `@unchecked Sendable`.
-    private let writes: UnsafeMutablePointer<UInt32>
+final class EscapeTable: Sendable {
+    /// What each byte becomes, as a little-endian word: the byte itself, `+` for a space
+    /// under `.plusReplaced`, or the three bytes `%XY`; the top byte is how many bytes that is
+    /// (1 or 3). Escaping a byte is then one load, one store and one add.
+    private let writes: ByteTable<UInt32>
     /// Whether digits, `-` and `.` are written as they are, so that numbers can be written
     /// straight into a buffer. (Always, but for a custom `allowedCharacters`.)
     let passesNumbers: Bool
@@ -46,25 +45,14 @@ final class EscapeTable: @unchecked Sendable {
         passesOnlyQueryCharacters = (0..<128).allSatisfy { byte in
             !passes[byte] || URLQueryText.mayStandInQuery(UInt8(byte))
         }
-        writes = .allocate(capacity: 256)
-        for byte in 0..<256 {
-            let write: UInt32
-            if passes[byte] {
-                write = UInt32(byte) | 1 << 24
-            } else if byte == Int(UInt8(ascii: " ")) && spaceAsPlus {
-                write = UInt32(UInt8(ascii: "+")) | 1 << 24
-            } else {
-                let percent = UInt32(UInt8(ascii: "%"))
-                let high = UInt32(HexDigit.uppercase(UInt8(byte >> 4)))
-                let low = UInt32(HexDigit.uppercase(UInt8(byte & 0x0F)))
-                write = percent | high << 8 | low << 16 | 3 << 24
-            }
-            (writes + byte).initialize(to: write)
+        writes = ByteTable { byte in
+            if passes[Int(byte)] { return UInt32(byte) | 1 << 24 }
+            if byte == UInt8(ascii: " ") && spaceAsPlus { return UInt32(UInt8(ascii: "+")) | 1 << 24 }
+            let percent = UInt32(UInt8(ascii: "%"))
+            let high = UInt32(HexDigit.uppercase(byte >> 4))
+            let low = UInt32(HexDigit.uppercase(byte & 0x0F))
+            return percent | high << 8 | low << 16 | 3 << 24
         }
-    }
-
-    deinit {
-        writes.deallocate()
     }
 
     /// The table for `allowedCharacters` and `spaceEncoding`: for the default set, a table built
@@ -116,7 +104,7 @@ final class EscapeTable: @unchecked Sendable {
         let output = UnsafeMutableRawPointer(buffer.reserve(reserved))
         var written = 0
         for index in 0..<count {
-            let write = writes[Int(input[index])]
+            let write = writes[input[index]]
             // The last word ends at most 3 * (count - 1) + 4 bytes in: inside the reservation.
             assert(written &+ 4 <= reserved, "a word stored past the reserved bytes")
             output.storeBytes(of: write.littleEndian, toByteOffset: written, as: UInt32.self)
@@ -128,7 +116,7 @@ final class EscapeTable: @unchecked Sendable {
     /// What `byte` becomes, little-endian in the low bytes of `bytes`, and how many bytes
     /// that is.
     func escape(_ byte: UInt8) -> (bytes: UInt32, count: Int) {
-        let write = writes[Int(byte)]
+        let write = writes[byte]
         return (write & 0xFF_FFFF, Int(write >> 24))
     }
 

@@ -2,68 +2,45 @@
 /// object and long array of one encoding, so that finding a child stays O(1) however wide its
 /// parent is. Small parents are scanned instead; see `FormTree.indexThreshold`.
 ///
-/// Open addressing with linear probing; several children of one parent may share a key hash,
-/// so lookups visit every matching slot and let the caller compare keys.
+/// Several children of one parent may share a key hash, so lookups visit every matching slot
+/// and let the caller compare keys.
 struct ChildIndex {
-    private struct Slot {
+    private struct Slot: ProbingSlot {
         /// The parent's `FormNode.identity`; 0 marks an empty slot.
         var owner: Int32
         var hash: UInt32
         var child: NodeID
+
+        static let empty = Slot(owner: 0, hash: 0, child: .none)
+        var isEmpty: Bool { owner == 0 }
+
+        /// The parent and the hash mixed: children of many parents share small hashes (array
+        /// indices), which must not crowd into the same slots.
+        var probeHash: Int { Self.probeHash(owner: owner, hash: hash) }
+
+        static func probeHash(owner: Int32, hash: UInt32) -> Int {
+            let mixed = (UInt64(UInt32(bitPattern: owner)) << 32 | UInt64(hash)) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: mixed >> 32)
+        }
     }
 
-    private var slots: [Slot] = []
-    private var occupied = 0
+    private var table = ProbingTable<Slot>()
 
-    var capacityInBytes: Int { slots.capacity * MemoryLayout<Slot>.stride }
+    var capacityInBytes: Int { table.capacityInBytes }
 
     /// Empties the table, keeping its memory.
     mutating func removeAll() {
-        guard occupied > 0 else { return }
-        for position in slots.indices {
-            slots[position].owner = 0
-        }
-        occupied = 0
+        table.removeAll()
     }
 
     mutating func insert(owner: Int32, hash: UInt32, child: NodeID) {
-        if (occupied + 1) * 2 > slots.count {
-            grow()
-        }
-        var position = Self.position(owner: owner, hash: hash, mask: slots.count - 1)
-        while slots[position].owner != 0 {
-            position = (position + 1) & (slots.count - 1)
-        }
-        slots[position] = Slot(owner: owner, hash: hash, child: child)
-        occupied += 1
+        table.insert(Slot(owner: owner, hash: hash, child: child))
     }
 
     /// The first child registered under (`owner`, `hash`) that `matches` accepts.
     func first(owner: Int32, hash: UInt32, where matches: (NodeID) -> Bool) -> NodeID? {
-        guard !slots.isEmpty else { return nil }
-        var position = Self.position(owner: owner, hash: hash, mask: slots.count - 1)
-        while slots[position].owner != 0 {
-            let slot = slots[position]
-            if slot.owner == owner && slot.hash == hash && matches(slot.child) {
-                return slot.child
-            }
-            position = (position + 1) & (slots.count - 1)
-        }
-        return nil
-    }
-
-    private static func position(owner: Int32, hash: UInt32, mask: Int) -> Int {
-        let mixed = (UInt64(UInt32(bitPattern: owner)) << 32 | UInt64(hash)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> 32) & mask
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: Slot(owner: 0, hash: 0, child: .none), count: max(64, old.count * 2))
-        occupied = 0
-        for slot in old where slot.owner != 0 {
-            insert(owner: slot.owner, hash: slot.hash, child: slot.child)
-        }
+        table.first(probing: Slot.probeHash(owner: owner, hash: hash)) { slot in
+            slot.owner == owner && slot.hash == hash && matches(slot.child)
+        }?.child
     }
 }

@@ -47,9 +47,25 @@ struct KeyTable: ~Copyable {
 
     private var bytes = UncheckedBytes()
     private var entries: [Entry] = []
-    /// Open addressing: each slot holds a key's hash in its high half and its index + 1 in
-    /// the low half; 0 is empty.
-    private var slots = [UInt64](repeating: 0, count: 64)
+    /// The keys by their hashes.
+    private var slots = ProbingTable<Slot>(capacity: 64)
+
+    /// A key's hash in the high half, its index + 1 in the low half; 0 is empty.
+    private struct Slot: ProbingSlot {
+        let bits: UInt64
+
+        init(hash: UInt32, index: Int32) {
+            bits = UInt64(hash) << 32 | UInt64(index + 1)
+        }
+
+        private init(bits: UInt64) { self.bits = bits }
+
+        static let empty = Slot(bits: 0)
+        var isEmpty: Bool { bits == 0 }
+        var hash: UInt32 { UInt32(truncatingIfNeeded: bits >> 32) }
+        var index: Int { Int(bits & 0xFFFF_FFFF) - 1 }
+        var probeHash: Int { Int(hash) }
+    }
     /// Recently interned keys by the two words of the `String` they came as (`identity(of:)`),
     /// direct-mapped: a coding key is usually a literal, and a hit skips hashing its bytes.
     private var recent = [RecentKey](repeating: RecentKey(), count: Self.recentCount)
@@ -88,7 +104,7 @@ struct KeyTable: ~Copyable {
     }
 
     var capacityInBytes: Int {
-        bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + slots.capacity * 8
+        bytes.capacityInBytes + entries.capacity * MemoryLayout<Entry>.stride + slots.capacityInBytes
     }
 
     /// Forgets every key, keeping the memory.
@@ -96,9 +112,7 @@ struct KeyTable: ~Copyable {
         guard !entries.isEmpty else { return }
         bytes.truncate(to: 0)
         entries.removeAll(keepingCapacity: true)
-        for position in slots.indices {
-            slots[position] = 0
-        }
+        slots.removeAll()
         generation &+= 1
         if generation == 0 {
             // Once in 2^32 encodings: entries as old as the new generation could match.
@@ -173,19 +187,10 @@ struct KeyTable: ~Copyable {
                 hash = (hash ^ UInt32(byte)) &* 16_777_619
                 combined |= byte
             }
-            let mask = slots.count - 1
-            var position = Int(hash) & mask
-            while slots[position] != 0 {
-                let slot = slots[position]
-                if UInt32(truncatingIfNeeded: slot >> 32) == hash {
-                    let id = self.id(at: Int(slot & 0xFFFF_FFFF) - 1)
-                    if EscapedTextOrder.equal(bytes(of: id), raw) {
-                        return (id, hash, combined < 0x80)
-                    }
-                }
-                position = (position + 1) & mask
+            let match = slots.first(probing: Int(hash)) { slot in
+                slot.hash == hash && EscapedTextOrder.equal(bytes(of: self.id(at: slot.index)), raw)
             }
-            return (nil, hash, combined < 0x80)
+            return (match.map { self.id(at: $0.index) }, hash, combined < 0x80)
         }
         if let id = found.id {
             return id
@@ -200,29 +205,7 @@ struct KeyTable: ~Copyable {
         entries.append(Entry(start: start, length: bytes.count - start, isASCII: found.isASCII,
                              hash: found.hash, unicodeHash: unicodeHash))
         let id = KeyID(index: Int32(entries.count - 1), isASCII: found.isASCII)
-        if entries.count * 2 > slots.count {
-            grow()
-        } else {
-            insert(id, hash: found.hash)
-        }
+        slots.insert(Slot(hash: found.hash, index: id.index))
         return id
-    }
-
-    private mutating func insert(_ id: KeyID, hash: UInt32) {
-        let mask = slots.count - 1
-        var position = Int(hash) & mask
-        while slots[position] != 0 {
-            position = (position + 1) & mask
-        }
-        slots[position] = UInt64(hash) << 32 | UInt64(id.index + 1)
-    }
-
-    /// Doubles the slots and registers every key again.
-    @inline(never)
-    private mutating func grow() {
-        slots = [UInt64](repeating: 0, count: slots.count * 2)
-        for index in entries.indices {
-            insert(id(at: index), hash: entries[index].hash)
-        }
     }
 }
