@@ -50,10 +50,7 @@ struct DocumentedDecodingExampleTests {
     private func status(of error: any Error) -> Int {
         guard case let DecodingError.dataCorrupted(context) = error,
               let formError = context.underlyingError as? URLEncodedFormDecoder.Error else { return 422 }
-        switch formError {
-        case .inputTooLong, .tooManyParameters: return 413
-        default: return 400
-        }
+        return [.inputTooLong, .tooManyParameters].contains(formError.code) ? 413 : 400
     }
 
     @Test func readmeStatusMapping() {

@@ -88,8 +88,8 @@ struct FlatLevelPropertyTests {
                 }
             case 90 ..< 97:
                 // A pair whose name repeats the last name, cut anywhere past its half (within an
-                // escape or a character too): the scanner takes over what a long name shares
-                // with the last.
+                // escape or a character too): the splitter takes over what a name shares with
+                // the last, and the scanner must still check every byte of it.
                 let pairStart = (form.lastIndex(of: UInt8(ascii: "&")) ?? -1) + 1
                 let nameEnd = form[pairStart...].firstIndex(of: UInt8(ascii: "=")) ?? form.count
                 form.append(UInt8(ascii: "&"))
@@ -188,10 +188,7 @@ struct FlatLevelPropertyTests {
     }
 
     private static func offset(of error: URLEncodedFormDecoder.Error) -> Int {
-        switch error {
-        case .invalidPercentEscape(let offset), .invalidUTF8(let offset): return offset
-        default: return -1
-        }
+        error.offset ?? -1
     }
 
     /// What the decoder reads `form` as under `policy`.
@@ -232,8 +229,8 @@ struct FlatLevelPropertyTests {
         let read = outcomes.compactMap { if case .pairs(let pairs) = $0 { pairs } else { nil } }
         #expect(read.count > 1_800)
         #expect(read.filter { $0.contains { pair in (pair.key + pair.value.joined()).unicodeScalars.contains { !$0.isASCII } } }.count > 1_000)
-        #expect(outcomes.filter { if case .error(.invalidUTF8) = $0 { true } else { false } }.count > 1_000)
-        #expect(outcomes.filter { if case .error(.invalidPercentEscape) = $0 { true } else { false } }.count > 200)
+        #expect(outcomes.filter { if case .error(let error) = $0 { error.code == .invalidUTF8 } else { false } }.count > 1_000)
+        #expect(outcomes.filter { if case .error(let error) = $0 { error.code == .invalidPercentEscape } else { false } }.count > 200)
         let characterThenBrokenEscape = forms.filter { form in
             form.indices.dropLast(3).contains { form[$0] >= 0xC2 && form[$0] <= 0xF4 && form[$0 + 1] == UInt8(ascii: "%") && form[$0 + 2] == UInt8(ascii: "G") }
         }

@@ -120,14 +120,8 @@ public struct FormDecodingError: HTTPResponseError, Encodable {
         let names = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
         var key = names.first.map { names.dropFirst().reduce($0) { "\($0)[\($1)]" } }
         if case .dataCorrupted(let context) = error, let formError = context.underlyingError as? URLEncodedForm.URLEncodedFormDecoder.Error {
-            switch formError {
-            case .conflictingKey(let name), .tooDeep(let name, _): key = name
-            default: break
-            }
-            switch formError {
-            case .inputTooLong: self.init(status: .contentTooLarge, message: formError.description, key: key)
-            default: self.init(status: .badRequest, message: formError.description, key: key)
-            }
+            self.init(status: formError.code == .inputTooLong ? .contentTooLarge : .badRequest,
+                      message: formError.description, key: formError.key ?? key)
         } else {
             self.init(status: .badRequest, message: key.map { "\($0): \(text)" } ?? text, key: key)
         }

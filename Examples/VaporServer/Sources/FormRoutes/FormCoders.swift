@@ -89,14 +89,8 @@ public struct FormDecodingError: AbortError, Sendable {
         }
         var key = path.isEmpty ? nil : FormDecodingError.formKey(path)
         if case .dataCorrupted(let context) = error, let formError = context.underlyingError as? URLEncodedForm.URLEncodedFormDecoder.Error {
-            switch formError {
-            case .inputTooLong: status = .payloadTooLarge
-            default: status = .badRequest
-            }
-            switch formError {
-            case .conflictingKey(let name), .tooDeep(let name, _): key = name
-            default: break
-            }
+            status = formError.code == .inputTooLong ? .payloadTooLarge : .badRequest
+            key = formError.key ?? key
             reason = formError.description
         } else {
             status = .badRequest

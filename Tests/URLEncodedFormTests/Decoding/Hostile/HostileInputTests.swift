@@ -511,15 +511,13 @@ struct HostileInputTests {
 }
 
 private extension URLEncodedFormDecoder.Error {
-    /// The case and its values, as the test's table writes them.
+    /// The code and its values, as the test's table writes them.
     var debugName: String {
-        switch self {
-        case .inputTooLong(let limit): return "inputTooLong(limit: \(limit))"
-        case .tooManyParameters(let limit): return "tooManyParameters(limit: \(limit))"
-        case .tooDeep(let key, let limit): return "tooDeep(key: \"\(key)\", limit: \(limit))"
-        case .invalidPercentEscape(let offset): return "invalidPercentEscape(offset: \(offset))"
-        case .invalidUTF8(let offset): return "invalidUTF8(offset: \(offset))"
-        case .conflictingKey(let key): return "conflictingKey(\"\(key)\")"
+        switch code {
+        case .inputTooLong, .tooManyParameters: return "\(code)(limit: \(limit!))"
+        case .tooDeep: return "tooDeep(key: \"\(key!)\", limit: \(limit!))"
+        case .invalidPercentEscape, .invalidUTF8: return "\(code)(offset: \(offset!))"
+        default: return "\(code)(\"\(key!)\")"
         }
     }
 }

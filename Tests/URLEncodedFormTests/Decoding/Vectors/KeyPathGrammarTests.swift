@@ -155,7 +155,7 @@ struct KeyPathGrammarTests {
                 == .tooDeep(key: String(repeating: "k", count: 64), limit: 64))
         let accented = String(repeating: "\u{E9}", count: 100)
         let error = inputError { _ = try brackets.parameters(from: deep(65, base: accented)) }
-        guard case .tooDeep(let key, 64)? = error else {
+        guard let error, error.code == .tooDeep, error.limit == 64, let key = error.key else {
             Issue.record("expected tooDeep, got \(String(describing: error))")
             return
         }

@@ -137,7 +137,7 @@ struct LimitsAndErrorsTests {
 
     @Test func keyConflictIsDataCorruptedWithConflictingKeyUnderneath() {
         let error = inputError { _ = try URLEncodedFormDecoder().decode([String: [String]].self, from: "a=1&a[]=2") }
-        guard case .conflictingKey? = error else {
+        guard error?.code == .conflictingKey else {
             Issue.record("expected conflictingKey, got \(String(describing: error))")
             return
         }

@@ -73,7 +73,7 @@ struct ParametersTreeTests {
     @Test(arguments: conflicts)
     func nestedValueUnderALeafOrArrayWhereAHashIsConflicts(_ vector: (query: String, key: String)) {
         let error = inputError { _ = try decoder.parameters(from: vector.query) }
-        guard case .conflictingKey(let key)? = error else {
+        guard let error, error.code == .conflictingKey, let key = error.key else {
             Issue.record("\(vector.query): expected conflictingKey, got \(String(describing: error))")
             return
         }
@@ -83,7 +83,7 @@ struct ParametersTreeTests {
     @Test(arguments: conflicts)
     func typedDecodingThrowsTheSameConflict(_ vector: (query: String, key: String)) {
         let error = inputError { _ = try decoder.decode([String: String].self, from: vector.query) }
-        guard case .conflictingKey? = error else {
+        guard error?.code == .conflictingKey else {
             Issue.record("\(vector.query): expected conflictingKey, got \(String(describing: error))")
             return
         }
@@ -94,7 +94,7 @@ struct ParametersTreeTests {
     @Test func canonicallyEquivalentKeysOfOneHashConflictNamingTheLaterSpelling() {
         // "café" precomposed (C3 A9), then decomposed (65 CC 81).
         let error = inputError { _ = try decoder.parameters(from: "caf%C3%A9=1&cafe%CC%81=2") }
-        guard case .conflictingKey(let key)? = error else {
+        guard let error, error.code == .conflictingKey, let key = error.key else {
             Issue.record("expected conflictingKey, got \(String(describing: error))")
             return
         }
@@ -102,7 +102,7 @@ struct ParametersTreeTests {
         #expect(Array(key.unicodeScalars) == Array("cafe\u{301}".unicodeScalars))
 
         let nested = inputError { _ = try decoder.parameters(from: "x[cafe%CC%81]=1&x[caf%C3%A9]=2") }
-        guard case .conflictingKey(let nestedKey)? = nested else {
+        guard let nested, nested.code == .conflictingKey, let nestedKey = nested.key else {
             Issue.record("expected conflictingKey, got \(String(describing: nested))")
             return
         }
