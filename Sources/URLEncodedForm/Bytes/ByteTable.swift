@@ -37,4 +37,11 @@ struct ByteTable<Entry: BitwiseCopyable>: @unchecked Sendable {
     subscript(byte: UInt8) -> Entry {
         entries[Int(byte)]
     }
+
+    /// Lends `body` the entries, indexed by byte value, for a hot loop: a pointer in a local
+    /// stays in a register where a read through the table's fields may not.
+    @inline(__always)
+    func withEntries<Result>(_ body: (UnsafeBufferPointer<Entry>) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: entries, count: 256)) }
+    }
 }

@@ -24,7 +24,11 @@ protocol ReusableMemory: AnyObject, Sendable {
 /// - `IdleMemoryPolicy.spares`: the process's spares of a kind, what encoders or decoders that went away
 ///   left, so that a coder made per request starts from warm memory;
 /// - `IdleMemoryPolicy.ownerlessSpares`: `URLEncoding`'s writer memory, which no coder owns.
-final class IdleMemoryPool<Memory: ReusableMemory>: Sendable {
+///
+/// A `~Copyable` struct, not a class: it lives inside its owner (an encoder, a decoder, a static),
+/// and an encoder made per request makes no generic class instance (whose metadata is looked up
+/// at run time on every allocation).
+struct IdleMemoryPool<Memory: ReusableMemory>: ~Copyable, Sendable {
     private let policy: IdleMemoryPolicy
     private let slot = IdleSlot<Memory>()
     private let others = LockedValue<[Memory]>([])
@@ -55,7 +59,7 @@ final class IdleMemoryPool<Memory: ReusableMemory>: Sendable {
 
     /// Hands every idle set to `other`, which keeps what its policy allows: a decoder's memory,
     /// to the process's spares when the decoder goes.
-    func drain(into other: IdleMemoryPool) {
+    func drain(into other: borrowing IdleMemoryPool) {
         while let memory = take() { other.keep(memory) }
     }
 }

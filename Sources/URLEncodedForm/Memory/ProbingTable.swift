@@ -48,17 +48,18 @@ struct ProbingTable<Slot: ProbingSlot> {
         occupied += 1
     }
 
+    @inline(__always)
+    private mutating func place(_ slot: Slot) {
+        var position = slot.probeHash & mask
+        while !slots[position].isEmpty { position = (position &+ 1) & mask }
+        slots[position] = slot
+    }
+
     /// Empties the table, keeping its memory.
     mutating func removeAll() {
         guard occupied > 0 else { return }
         for position in slots.indices { slots[position] = .empty }
         occupied = 0
-    }
-
-    private mutating func place(_ slot: Slot) {
-        var position = slot.probeHash & mask
-        while !slots[position].isEmpty { position = (position &+ 1) & mask }
-        slots[position] = slot
     }
 
     @inline(never)

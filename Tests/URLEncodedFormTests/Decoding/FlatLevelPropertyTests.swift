@@ -88,8 +88,8 @@ struct FlatLevelPropertyTests {
                 }
             case 90 ..< 97:
                 // A pair whose name repeats the last name, cut anywhere past its half (within an
-                // escape or a character too): the splitter takes over what a name shares with
-                // the last, and the scanner must still check every byte of it.
+                // escape or a character too): the scanner takes over what a long name shares
+                // with the last.
                 let pairStart = (form.lastIndex(of: UInt8(ascii: "&")) ?? -1) + 1
                 let nameEnd = form[pairStart...].firstIndex(of: UInt8(ascii: "=")) ?? form.count
                 form.append(UInt8(ascii: "&"))

@@ -17,7 +17,8 @@ struct SharedPrefixPropertyTests {
     private static let openers = ["[", "%5B", "%5b"]
     private static let closers = ["]", "%5D", "%5d"]
     private static let keys = ["", "", "0", "1", "10", "k", "id", "\u{E9}", "%41", "a+b", "x.y", "%2E", "[", "]"]
-    /// Long bases too (64 bytes and more): names whose shared part runs over several words.
+    /// A base of 64 bytes or more makes names the scanner compares with the next, whose shared
+    /// length it hands to the splitter (`FormPair.sharedNameLength`).
     private static let bases = ["a", "b", "items", "a.b", "%61", "", String(repeating: "long", count: 16),
                                 String(repeating: "%6C", count: 24)]
 

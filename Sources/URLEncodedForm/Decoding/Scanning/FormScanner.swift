@@ -57,6 +57,12 @@ struct FormScanner {
             // and whether the name needs unescaping.
             var spelling: FormPair.Spelling = []
             var nameIsEscaped = false
+            var sharedNameLength: Int16 = -1
+            if throwsOnInvalidInput, let last = pairs.last, last.nameEnd - last.nameStart >= Self.takeOverLength {
+                let shared = sharedLength(ofNameAt: start, with: last)
+                sharedNameLength = Int16(exactly: shared) ?? -1
+                index += takenOverLength(ofNameAt: start, sharing: shared, with: last, &spelling)
+            }
             scan: while index < count {
                 switch classes[input[index]] {
                 case .plain:
@@ -96,15 +102,50 @@ struct FormScanner {
             let end = Int32(truncatingIfNeeded: index)
             if equals < 0 {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
-                                      nameIsEscaped: spelling.contains(.escaped), valueSpelling: []))
+                                      nameIsEscaped: spelling.contains(.escaped), valueSpelling: [], sharedNameLength: sharedNameLength))
             } else {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
                                       valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: end,
-                                      nameIsEscaped: nameIsEscaped, valueSpelling: spelling))
+                                      nameIsEscaped: nameIsEscaped, valueSpelling: spelling, sharedNameLength: sharedNameLength))
             }
             index += 1
         }
         return pairs
+    }
+
+    /// The length from which a name is compared with the next. A deep object's names repeat
+    /// hundreds of bytes (`chains%5B0%5D%5Bn%5D%5Bn%5D…`); the names of a record in a list
+    /// (`items%5B7%5D%5Bname%5D`) share less than taking over costs (Benchmarks/README).
+    private static let takeOverLength: Int32 = 64
+
+    /// How many leading bytes the name at `start` shares with `last`'s. They hold no `&` and
+    /// no `=`, being the last name's: the name at `start` goes on at least that far.
+    private func sharedLength(ofNameAt start: Int, with last: FormPair) -> Int {
+        let lastName = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[Int(last.nameStart) ..< Int(last.nameEnd)]))
+        let name = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[start ..< min(input.count, start + lastName.count)]))
+        return lastName.commonPrefixLength(with: name)
+    }
+
+    /// How many leading bytes of the name at `start` need no scanning: of the `shared` bytes
+    /// it shares with `last`'s name, scanned already and found valid (this is only done under
+    /// the `.throw` policy, where anything invalid has thrown), those up to just after a plain
+    /// byte sent raw, where no escape and no character is cut in two. Marks `spelling`
+    /// escaped when they hold an escape.
+    private func takenOverLength(ofNameAt start: Int, sharing shared: Int, with last: FormPair,
+                                 _ spelling: inout FormPair.Spelling) -> Int {
+        var length = shared
+        let shortest = max(0, length - 16)
+        while length > shortest {
+            let end = start + length
+            if classes[input[end - 1]] == .plain && (length < 2 || input[end - 2] != UInt8(ascii: "%"))
+                && (length < 3 || input[end - 3] != UInt8(ascii: "%")) { break }
+            length -= 1
+        }
+        guard length > shortest else { return 0 }
+        if last.nameIsEscaped && input[start ..< start + length].contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            spelling.insert(.escaped)
+        }
+        return length
     }
 
     /// The first index from `index` on whose byte is not plain (`&`, `=`, `%`, `+` or

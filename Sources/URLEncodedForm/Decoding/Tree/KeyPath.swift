@@ -46,12 +46,16 @@ struct KeyPathBuffer: ~Copyable {
     /// The deepest point after a `]` up to which `name` is the last name split into a path, byte
     /// for byte, with the segments before it kept and the rest dropped; or `nil`, when there is
     /// none (the segments are then the last name's still: `removeAll()` before splitting anew).
-    mutating func resume(_ name: UnsafeBufferPointer<UInt8>) -> ResumePoint? {
+    /// `sharedLength` is how many leading bytes `name` shares with the previous pair's name,
+    /// where the scanner measured it, or `-1`.
+    mutating func resume(_ name: UnsafeBufferPointer<UInt8>, sharedLength: Int16) -> ResumePoint? {
         guard let last = lastName else { return nil }
         lastName = nil
         // The last name split is the previous pair's: every pair is split, and a plain key
         // leaves none.
-        let shared = UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name))
+        let measured = { UnsafeRawBufferPointer(last).commonPrefixLength(with: UnsafeRawBufferPointer(name)) }
+        let shared = sharedLength >= 0 ? Int(sharedLength) : measured()
+        assert(shared == measured(), "the scanner's shared length is not the names'")
         var segment = storage.count - 1
         while segment > 0 {
             let offset = storage[segment].resumeOffset
@@ -125,15 +129,16 @@ struct KeyPathSplitter {
 
     /// Splits `name`, whose text is `range`: escaped as sent (`+`, `%XX`) when `isEscaped`,
     /// else taken as it is. Segments that need unescaping, and a plain key that does, are
-    /// unescaped into `names`; a path replaces `segments`.
+    /// unescaped into `names`; a path replaces `segments`. `sharedLength` is the leading bytes
+    /// `name` shares with the previous pair's name, where the scanner measured them, or `-1`.
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/tooDeep(key:limit:)`` when the name opens more
     ///   segments (`[`, or `.` with dots) than the limit, whatever the rest of it holds.
-    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool,
+    func split(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, isEscaped: Bool, sharedLength: Int16,
                names: inout UnescapedNames, into segments: inout KeyPathBuffer) throws(URLEncodedFormDecoder.Error) -> Split {
         // Where the previous name's segments can be taken over: just past a `]`, in the state
         // splitting this name would reach there.
-        let resumed = segments.resume(name)
+        let resumed = segments.resume(name, sharedLength: sharedLength)
         // Most names sent plain have no path: `memchr` tells at once.
         if resumed == nil {
             if !isEscaped && !containsOpener(name) { return .plainKey(range) }
@@ -152,10 +157,9 @@ struct KeyPathSplitter {
         // Text is skipped a byte a turn by a table; a `%XX` is read only for the three bytes
         // the grammar has (`grammarByte`).
         let specials: UInt8 = isEscaped ? Self.structural | Self.escape : Self.structural
-        let table = Self.specialBytes
-        scan: do {
+        Self.specialBytes.withEntries { table in
             while index < count {
-                while index < count && table[name[index]] & specials == 0 { index += 1 }
+                while index < count && table[Int(name[index])] & specials == 0 { index += 1 }
                 guard index < count else { break }
                 if place == .closed && index > start {
                     fits = false
@@ -167,7 +171,7 @@ struct KeyPathSplitter {
                 if isOpener {
                     openers += 1
                     if firstOpener < 0 { firstOpener = index }
-                    if openers > maximumDepth { break scan }
+                    if openers > maximumDepth { return }
                 }
                 if byte == UInt8(ascii: "]") && place == .bracket {
                     var closed = segment(name, start..<index, of: range, textIsEscaped, &names)

@@ -42,8 +42,10 @@ struct ParsedForm {
                     Prefetch.read(input.baseAddress! + Int(pairs[index &+ Prefetch.distance].nameStart))
                 }
                 let (range, isEscaped) = name(index)
+                // The scanner measures what names share as sent, under `.throw` only: where
+                // names are repaired first (`.whatwg`, below), every length is unknown.
                 switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped,
-                                          names: &names, into: &path.pointee) {
+                                          sharedLength: pairs[index].sharedNameLength, names: &names, into: &path.pointee) {
                 case .plainKey(let key): tree.pointee.add(pair: PairID(index: Int32(index)), plainKey: key)
                 case .path(let shared): try tree.pointee.add(pair: PairID(index: Int32(index)), path: path.pointee.segments, shared: shared)
                 }

@@ -31,23 +31,10 @@ struct CodingPathEntry {
 /// A coding path component as user code sees it.
 enum PathComponent {
     /// A `CodingKey`: its `stringValue` and, if it has one, its `intValue`, which makes it an
-    /// array index (``URLEncodedFormEncoder/IntegerKeyEncoding/arrayIndices``).
+    /// array index unless the encoder writes such keys as text (`TreeBuilder.step(of:)`).
     case key(KeyID, intValue: Int?)
-    /// A `CodingKey` with an `intValue`, written as its `stringValue`
-    /// (``URLEncodedFormEncoder/IntegerKeyEncoding/keys``).
-    case textKey(KeyID, intValue: Int)
     /// An unkeyed container's element; its `stringValue` is the index in decimal.
     case element(Int)
-
-    /// The tree step it takes: a component with an `intValue` is an array index, whatever
-    /// container it came from.
-    var step: TreeStep {
-        switch self {
-        case let .key(_, intValue?): return .index(intValue)
-        case let .key(key, nil), let .textKey(key, _): return .key(key)
-        case let .element(index): return .index(index)
-        }
-    }
 }
 
 /// One step down the tree: into an object by key, or into an array by index.

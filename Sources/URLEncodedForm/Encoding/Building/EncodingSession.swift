@@ -11,9 +11,6 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     let options: SessionOptions
     /// `options.rawText != nil`, read where every leaf passes.
     private let recordsRawText: Bool
-    /// Whether keys with an `intValue` are written as text (`IntegerKeyEncoding.keys`), read
-    /// where every key passes.
-    let writesIntegerKeysAsText: Bool
     /// The builder and the writer's buffers, kept for the next encoding when the session is
     /// reused, and for another encoder's sessions when it ends.
     private let memory: EncodingMemory
@@ -26,11 +23,11 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     init(options: SessionOptions) {
         self.options = options
         recordsRawText = options.rawText != nil
-        writesIntegerKeysAsText = options.encoding.integerKeyEncoding == .keys
         memory = EncodingMemory.spares.take() ?? EncodingMemory()
         builder = memory.builder
         writerBuffers = memory.writerBuffers
         builder.pointee.maximumDepth = options.encoding.maximumDepth
+        builder.pointee.writesIntegerKeysAsText = options.encoding.integerKeyEncoding == .keys
     }
 
     deinit {

@@ -1,6 +1,6 @@
 /// A keyed container: stores each value under its key below the container's path. A key with
 /// an `intValue` is an array index, as in Alamofire, unless the encoder writes such keys as text
-/// (`IntegerKeyEncoding.keys`).
+/// (`IntegerKeyEncoding.keys`, which the builder applies: `TreeBuilder.step(of:)`).
 struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let session: EncodingSession
     let path: PathID
@@ -10,9 +10,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     // Inlined: a generic call per key cost more than the body.
     @inline(__always)
     private func component(for key: Key) -> PathComponent {
-        let id = session.builder.pointee.tree.keys.intern(key.stringValue)
-        guard let intValue = key.intValue else { return .key(id, intValue: nil) }
-        return session.writesIntegerKeysAsText ? .textKey(id, intValue: intValue) : .key(id, intValue: intValue)
+        .key(session.builder.pointee.tree.keys.intern(key.stringValue), intValue: key.intValue)
     }
 
     private func childPath(_ key: Key) -> PathID {

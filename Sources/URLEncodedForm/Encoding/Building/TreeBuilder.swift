@@ -27,6 +27,9 @@ struct TreeBuilder: ~Copyable {
             paths[0] = Self.rootPath(maximumDepth: maximumDepth)
         }
     }
+    /// Whether a key with an `intValue` is written as its text (`IntegerKeyEncoding.keys`)
+    /// rather than as an array index: set by the session that works in this builder.
+    var writesIntegerKeysAsText = false
     private var paths = TreeBuilder.rootPaths()
     private var epoch = 1
     private var exactMode = false
@@ -68,7 +71,7 @@ struct TreeBuilder: ~Copyable {
     /// The path `parent` extended by `component`.
     mutating func path(_ parent: PathID, appending component: PathComponent) -> PathID {
         let depth = paths[parent].depth + 1
-        let hasNegativeIndex = component.step.isNegativeIndex || paths[parent].hasNegativeIndex
+        let hasNegativeIndex = step(of: component).isNegativeIndex || paths[parent].hasNegativeIndex
         paths.append(CodingPathEntry(parent: parent, depth: depth, component: component, hasNegativeIndex: hasNegativeIndex,
                                      checksStores: hasNegativeIndex || Int(depth) >= maximumDepth))
         return PathID(index: Int32(paths.count - 1))
@@ -90,8 +93,6 @@ struct TreeBuilder: ~Copyable {
     private func codingKey(for component: PathComponent) -> FormCodingKey {
         switch component {
         case let .key(key, intValue):
-            FormCodingKey(stringValue: tree.keys.string(of: key), intValue: intValue)
-        case let .textKey(key, intValue):
             FormCodingKey(stringValue: tree.keys.string(of: key), intValue: intValue)
         case let .element(index):
             FormCodingKey(intValue: index)
@@ -133,6 +134,17 @@ struct TreeBuilder: ~Copyable {
         singleValueStored[slot] = true
     }
 
+    /// The tree step `component` takes: a component with an `intValue` is an array index,
+    /// whatever container it came from, unless integer keys are written as text.
+    @inline(__always)
+    private func step(of component: PathComponent) -> TreeStep {
+        switch component {
+        case let .key(key, intValue?): return writesIntegerKeysAsText ? .key(key) : .index(intValue)
+        case let .key(key, nil): return .key(key)
+        case let .element(index): return .index(index)
+        }
+    }
+
     // MARK: Stores
 
     /// Stores the leaf `valueRange` (of `tree.values`) at `component` below the container at
@@ -141,7 +153,7 @@ struct TreeBuilder: ~Copyable {
     /// - Throws: `EncodingError.invalidValue` when the leaf would be deeper than `maximumDepth`,
     ///   or where Alamofire traps on a negative index.
     mutating func store(_ valueRange: Range<Int>, at component: PathComponent, in container: PathID) throws {
-        let step = component.step
+        let step = self.step(of: component)
         if paths[container].checksStores || step.isNegativeIndex {
             try checkStore(at: component, in: container)
         }
@@ -258,7 +270,7 @@ struct TreeBuilder: ~Copyable {
     /// node is cached.
     @inline(__always)
     private mutating func step(to path: PathID, from parent: NodeID, stable: Bool) -> (node: NodeID, stable: Bool) {
-        let child = descend(from: parent, by: paths[path].component.step, making: FormNode(kind: .pending))
+        let child = descend(from: parent, by: step(of: paths[path].component), making: FormNode(kind: .pending))
         let stable = stable && child.stable
         if stable && !exactMode {
             paths[path].cachedNode = child.node
@@ -332,7 +344,7 @@ struct TreeBuilder: ~Copyable {
             let outermost = outermostNegativeIndex(of: container)
             throw negativeIndexError(outermost.index, at: codingPath(outermost.path))
         }
-        if case let .index(index) = component.step, index < 0, walkArrivesAtArray(container) {
+        if case let .index(index) = step(of: component), index < 0, walkArrivesAtArray(container) {
             throw negativeIndexError(index, at: codingPath(container) + [codingKey(for: component)])
         }
     }
@@ -343,7 +355,7 @@ struct TreeBuilder: ~Copyable {
         var outermost = (index: -1, path: path)
         while current != .root {
             let entry = paths[current]
-            if case let .index(index) = entry.component.step, index < 0 {
+            if case let .index(index) = step(of: entry.component), index < 0 {
                 outermost = (index, current)
             }
             current = entry.parent
@@ -362,7 +374,7 @@ struct TreeBuilder: ~Copyable {
         var steps: [TreeStep] = []
         var current = path
         while current != .root {
-            steps.append(paths[current].component.step)
+            steps.append(step(of: paths[current].component))
             current = paths[current].parent
         }
         var node: NodeID? = NodeID.root
