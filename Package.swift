@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "formbench", targets: ["FormBench"]),
         // formbench as a library: a package's own benchmark executable registers its real types.
         .library(name: "FormBenchKit", targets: ["FormBenchKit"]),
+        // FormBenchKit's allocation counts, asked for: linking it replaces malloc process-wide.
+        .library(name: "FormBenchAllocationCounting", targets: ["FormBenchAllocationCounting"]),
     ],
     targets: [
         // The production encoder: single-pass tree builder and byte-level escaping; and the
@@ -29,24 +31,34 @@ let package = Package(
         // A faithful port of Alamofire 5.12's encoder and parameter encoding, slow on purpose;
         // the yardstick.
         .target(name: "URLEncodedFormReference"),
-        // Counts heap allocations by interposing malloc on Linux; inert under sanitizers.
+        // Counts heap allocations by interposing malloc on Linux; inert under sanitizers. Whatever
+        // links it has every allocation counted, so only formbench, the tests and a benchmark that
+        // asks (through FormBenchAllocationCounting) do.
         .target(name: "CMallocCounter"),
         // The benchmark's pure parts, shared with the tests: statistics, growth and the regression
         // gate, the walk-floor encoder, the seeded generator, the samples' reader and value model.
         .target(name: "FormBenchCore", path: "Benchmarks/FormBenchCore"),
         // formbench itself: payloads, contenders, suites, reports and the command line, with the
         // public `FormBenchSuite` through which the built-in payloads and a user's are registered.
+        // No malloc interposer: a user's benchmark that links it counts allocations only if asked.
         .target(
             name: "FormBenchKit",
-            dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore", "CMallocCounter"],
+            dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore"],
             path: "Benchmarks/FormBenchKit"
         ),
-        // The `formbench` command: `FormBenchSuite().run()`.
-        .executableTarget(name: "FormBench", dependencies: ["FormBenchKit"], path: "Benchmarks/FormBench"),
+        // `MallocCounter`, CMallocCounter as FormBenchKit's `AllocationCounter`.
+        .target(
+            name: "FormBenchAllocationCounting",
+            dependencies: ["FormBenchKit", "CMallocCounter"],
+            path: "Benchmarks/FormBenchAllocationCounting"
+        ),
+        // The `formbench` command: `FormBenchSuite(countingAllocationsWith: MallocCounter()).run()`.
+        .executableTarget(name: "FormBench", dependencies: ["FormBenchKit", "FormBenchAllocationCounting"],
+                          path: "Benchmarks/FormBench"),
         .testTarget(
             name: "URLEncodedFormTests",
             dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore",
-                           "FormBenchKit", "CMallocCounter"],
+                           "FormBenchKit", "FormBenchAllocationCounting", "CMallocCounter"],
             resources: [.copy("Fixtures")],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),

@@ -22,14 +22,27 @@ import URLEncodedForm
 /// value of about as many leaves as each of the run's sizes. Registering nothing runs
 /// formbench's own payloads, and `--payload FILE` adds samples read from JSON or form files.
 /// <doc:BenchmarkingYourOwnForms> shows a whole benchmark.
+///
+/// Allocations and peak heap are counted only by a suite given an ``AllocationCounter``
+/// (`MallocCounter`, from the `FormBenchAllocationCounting` product, which replaces `malloc`
+/// for the whole process); without one, those figures read `n/a`.
 public struct FormBenchSuite: Sendable {
     /// The registered payloads, in registration order.
     var sources: [PayloadSource] = []
     /// Registrations that cannot run (an empty name, one given twice), reported by `run`.
     private var invalid: [String] = []
+    /// What counts the run's allocations; `nil`: nothing does.
+    let allocationCounter: (any AllocationCounter)?
 
     /// A suite with no payload registered.
-    public init() {}
+    ///
+    /// - Parameter counter: what counts the run's heap allocations, for the allocation and
+    ///   peak heap figures and the gate's allocation metrics: `MallocCounter()` from the
+    ///   `FormBenchAllocationCounting` product, which `formbench` passes. By default nothing
+    ///   counts them, and they read `n/a`.
+    public init(countingAllocationsWith counter: (any AllocationCounter)? = nil) {
+        allocationCounter = counter
+    }
 
     /// Registers `sample`, a value of one of your `Encodable` types, under `name`; without
     /// `Decodable` and `Equatable`, the decoders do not read it back.

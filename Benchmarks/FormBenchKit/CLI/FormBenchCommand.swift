@@ -58,6 +58,7 @@ enum FormBenchCommand {
         settings.sizes = parsed.sizes ?? settings.sizes
         settings.budgetSeconds = parsed.budgetSeconds ?? settings.budgetSeconds
         settings.copies = RunSettings.copies(upTo: parsed.replicate ?? 1)
+        settings.allocationCounting = AllocationCounting(registered.allocationCounter)
         let filter = MeasurementFilter(substrings: parsed.filters)
         let writer = ResultsWriter(directory: URL(fileURLWithPath: parsed.outputDirectory, isDirectory: true))
         do {
@@ -135,7 +136,7 @@ enum FormBenchCommand {
         guard steps > 0 else { return nil }
 
         let environment = RunEnvironment.current()
-        log("formbench: \(steps) measurements · allocation counting \(AllocationCounter.isAvailable ? "on" : "unavailable")")
+        log("formbench: \(steps) measurements · allocation counting \(settings.allocationCounting.summary)")
         let progress = ProgressReporter(totalSteps: steps)
         let scalingResults = scaling.run(progress: progress)
         let users = sources.filter(\.isUsers)

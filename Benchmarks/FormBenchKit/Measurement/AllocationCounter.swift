@@ -1,50 +1,30 @@
-import CMallocCounter
-
-/// The heap activity of the process, as the `CMallocCounter` interposer counts it.
+/// Counts the process's heap allocations, for the figures a run reports as allocations per
+/// encode and peak heap, and for the gate's allocation metrics.
 ///
-/// Counts are process-wide: measure on one thread while no other thread allocates.
-enum AllocationCounter {
-    /// Whether counts are available: the interposer is compiled in (it is not under
-    /// sanitizers) and sees the Swift runtime's allocations.
-    static let isAvailable: Bool = cmc_is_active() != 0 && seesSwiftRuntimeAllocations()
-
-    /// The counters at the start of a measured stretch.
-    struct Mark {
-        private let allocations = cmc_allocations()
-        private let liveBytes: Int64
-
-        /// Starts a stretch: also restarts the high-water mark at the current live bytes.
-        init() {
-            cmc_reset_peak()
-            liveBytes = cmc_live_bytes()
-        }
-
-        /// Allocations since the mark, or `nil` when counts are unavailable.
-        var allocationsSince: Int? {
-            AllocationCounter.isAvailable ? Int(cmc_allocations() - allocations) : nil
-        }
-
-        /// The most heap in use above the level at the mark, in bytes, or `nil` when counts
-        /// are unavailable.
-        var peakBytesSince: Int? {
-            AllocationCounter.isAvailable ? Int(max(0, cmc_peak_bytes() - liveBytes)) : nil
-        }
-    }
-
-    /// Runs `body` with counting paused, so that threads allocating in parallel do not contend
-    /// for the counters (which would slow them down); nothing `body` does is counted.
-    static func withCountingPaused<Result>(_ body: () throws -> Result) rethrows -> Result {
-        cmc_set_counting(0)
-        defer { cmc_set_counting(1) }
-        return try body()
-    }
-
-    /// Whether a heap allocation made by the Swift runtime (from `libswiftCore`, not from this
-    /// executable) goes through the interposed `malloc`.
-    private static func seesSwiftRuntimeAllocations() -> Bool {
-        let before = cmc_allocations()
-        // A count the optimizer cannot know, so the string is really built on the heap.
-        let probe = String(repeating: "x", count: 64 + Int(before % 2))
-        return withExtendedLifetime(probe) { cmc_allocations() != before }
-    }
+/// FormBenchKit has no counter of its own, because counting means replacing `malloc` and its
+/// relatives for the whole process: every allocation of a program that links a counter updates
+/// shared atomic counters, whether it measures or not, and threads that allocate in parallel
+/// contend for them. A benchmark asks for counts instead: it links the
+/// `FormBenchAllocationCounting` product and passes its `MallocCounter` to
+/// ``FormBenchSuite/init(countingAllocationsWith:)``, as `formbench` does. Without one, the
+/// report says that allocation counting is off, and those figures read `n/a`.
+///
+/// The counts are process-wide: formbench reads them around code that runs on one thread while
+/// no other thread allocates.
+public protocol AllocationCounter: Sendable {
+    /// Whether this counter counts here. A counter that is compiled out (under a sanitizer,
+    /// which replaces `malloc` itself, or off glibc) says `false`, and the run reports
+    /// allocation counting as unavailable.
+    var isActive: Bool { get }
+    /// Blocks handed out since the process started.
+    var allocations: UInt64 { get }
+    /// Bytes in live blocks; formbench uses only differences of it.
+    var liveBytes: Int64 { get }
+    /// The highest ``liveBytes`` seen since the last ``resetPeak()``.
+    var peakBytes: Int64 { get }
+    /// Restarts ``peakBytes`` at the current ``liveBytes``.
+    func resetPeak()
+    /// Pauses (`false`) or resumes (`true`) counting: the parallel throughput pauses it, so
+    /// that its threads do not contend for the counters and understate the speed-up.
+    func setCounting(_ enabled: Bool)
 }

@@ -10,10 +10,12 @@ struct EncodeSample {
     /// cannot be measured.
     let peakHeapBytes: Int?
 
-    /// Encodes `payload` once with `contender`, measuring it, and returns the output too.
-    static func take(_ contender: any Contender, _ payload: Payload) throws -> (EncodeSample, EncodedOutput) {
+    /// Encodes `payload` once with `contender`, measuring it (its allocations by `counting`),
+    /// and returns the output too.
+    static func take(_ contender: any Contender, _ payload: Payload,
+                     counting: AllocationCounting) throws -> (EncodeSample, EncodedOutput) {
         let clock = ContinuousClock()
-        let mark = AllocationCounter.Mark()
+        let mark = counting.mark()
         // The CPU clock brackets the wall clock: its system call stays out of the wall time.
         let cpuStart = CPUClock.thread()
         let start = clock.now

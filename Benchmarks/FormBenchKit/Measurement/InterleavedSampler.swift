@@ -11,6 +11,8 @@ struct InterleavedSampler {
     let plan: SamplingPlan
     /// The plan of the decoding contenders (`RunSettings.decodingSampling`).
     var decodingPlan: SamplingPlan?
+    /// What counts the samples' allocations (`RunSettings.allocationCounting`).
+    let allocationCounting: AllocationCounting
 
     /// The plan `contender` samples by.
     private func plan(for contender: any Contender) -> SamplingPlan {
@@ -23,7 +25,7 @@ struct InterleavedSampler {
         var failures: [(any Error)?] = Array(repeating: nil, count: contenders.count)
         for (index, contender) in contenders.enumerated() {
             do {
-                outputs[index] = try EncodeSample.take(contender, payload).1.checkedBytes()
+                outputs[index] = try EncodeSample.take(contender, payload, counting: allocationCounting).1.checkedBytes()
             } catch {
                 failures[index] = error
             }
@@ -47,7 +49,7 @@ struct InterleavedSampler {
                     continue
                 }
                 do {
-                    let sample = try EncodeSample.take(contender, payload).0
+                    let sample = try EncodeSample.take(contender, payload, counting: allocationCounting).0
                     rounds[index].append(sample)
                     counts[index] += 1
                     spent[index] += sample.seconds

@@ -14,7 +14,8 @@ enum ReportHeader {
             "processor: \(environment.processor?.description ?? "not recorded")",
             "budget \(Format.duration(configuration.budgetSeconds)) per contender and size · ≥\(configuration.minimumSamples) samples, "
                 + "≥\(Format.duration(configuration.targetSecondsPerMeasurement)) each\(decoding) · allocation counting "
-                + (configuration.allocationCounting ? "on" : "unavailable (sanitizer build): allocation and heap figures read n/a")
+                + (configuration.allocationCounting ? "on"
+                    : "\((configuration.allocationCountingAbsence ?? .unavailable).explanation): allocation and heap figures read n/a")
                 + " · process peak RSS \(Format.bytes(Double(document.processPeakResidentBytes)))",
         ]
     }

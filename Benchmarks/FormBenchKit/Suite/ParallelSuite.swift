@@ -44,7 +44,7 @@ struct ParallelSuite {
         }
         return threadCounts.map { threads in
             progress.step("parallel catalog N=\(leaves): \(threads) thread\(threads == 1 ? "" : "s") for \(Format.duration(settings.parallelSeconds))")
-            return AllocationCounter.withCountingPaused {
+            return settings.allocationCounting.withCountingPaused {
                 measure(threads: threads, encoder: encoder, payload: payload, leaves: leaves, expected: expected)
             }
         }

@@ -52,7 +52,7 @@ struct RequestSuite {
     }
 
     func run(progress: ProgressReporter) -> [StrategyRecord] {
-        let sampler = InterleavedSampler(plan: settings.sampling)
+        let sampler = InterleavedSampler(plan: settings.sampling, allocationCounting: settings.allocationCounting)
         var payloads: [PayloadKind: Payload] = [:]
         var records: [StrategyRecord] = []
         for variant in selected {

@@ -20,6 +20,8 @@ struct RunSettings: Sendable {
     var requestLeaves = 16
     /// The copies of a sample measured (`--replicate`): the sample alone unless asked.
     var copies = [1]
+    /// The allocation counter the suite was given: none unless asked.
+    var allocationCounting = AllocationCounting(nil)
 
     /// The copies `--replicate n` measures: 1, then every power of ten below `n`, then `n`.
     static func copies(upTo n: Int) -> [Int] {

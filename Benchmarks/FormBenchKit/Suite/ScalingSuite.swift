@@ -97,7 +97,9 @@ struct ScalingSuite {
         let longest = chosen.compactMap(\.projected).max().map { ", ~\(Format.duration($0))" } ?? ""
         progress.note("sampling \(chosen.map(\.contender.name).joined(separator: ", ")) interleaved\(longest)")
         let payload = Payload(source, size: requested, forDecoders: chosen.contains { $0.contender is any DecodingContender })
-        let outcomes = InterleavedSampler(plan: settings.sampling, decodingPlan: settings.decodingSampling).measure(chosen.map(\.contender), on: payload)
+        let sampler = InterleavedSampler(plan: settings.sampling, decodingPlan: settings.decodingSampling,
+                                         allocationCounting: settings.allocationCounting)
+        let outcomes = sampler.measure(chosen.map(\.contender), on: payload)
         let measurements = zip(chosen, outcomes).compactMap { choice, outcome in
             (try? outcome.get()).map { (choice.contender.name, $0) }
         }

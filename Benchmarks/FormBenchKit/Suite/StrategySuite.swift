@@ -38,7 +38,7 @@ struct StrategySuite {
     }
 
     func run(progress: ProgressReporter) -> [StrategyRecord] {
-        let sampler = InterleavedSampler(plan: settings.sampling)
+        let sampler = InterleavedSampler(plan: settings.sampling, allocationCounting: settings.allocationCounting)
         var all: [StrategyRecord] = []
         for subject in subjects {
             var payloads: [PayloadKind: Payload] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import FormBenchAllocationCounting
 import FormBenchKit
 import Testing
 
@@ -14,8 +15,8 @@ struct FormBenchKitExampleTests {
         let newsletter: Bool
     }
 
-    private static func exampleSuite() -> FormBenchSuite {
-        var suite = FormBenchSuite()
+    private static func exampleSuite(countingAllocationsWith counter: (any AllocationCounter)? = nil) -> FormBenchSuite {
+        var suite = FormBenchSuite(countingAllocationsWith: counter)
         suite.register("signup", sample: Signup(email: "ann@example.com", topics: ["swift", "nio"], newsletter: true))
         suite.register("search", parameters: ["q": "café au lait", "page": 2, "filters": ["in_stock": true]])
         return suite
@@ -61,6 +62,39 @@ struct FormBenchKitExampleTests {
         let latest = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("latest.json"))) as? [String: Any]
         let rows = (latest?["scaling"] as? [[String: Any]] ?? []).map { "\($0["contender"] ?? "") \($0["payload"] ?? "")" }
         #expect(rows == ["optimized signup", "decoder signup", "optimized search"])
+    }
+
+    /// Runs `suite` on the optimized encoder and `signup` alone; returns `latest.json`'s
+    /// configuration and scaling rows, and `summary.md`.
+    private static func signupRun(_ suite: FormBenchSuite) throws -> (configuration: [String: Any], rows: [[String: Any]], summary: String) {
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(suite.run(arguments: ["--quick", "--filter", "scaling/optimized/signup", "--output", output.path]) == 0)
+        let latest = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("latest.json"))) as? [String: Any]
+        let summary = try String(contentsOf: output.appendingPathComponent("summary.md"), encoding: .utf8)
+        return (latest?["configuration"] as? [String: Any] ?? [:], latest?["scaling"] as? [[String: Any]] ?? [], summary)
+    }
+
+    @Test("a suite given no allocation counter counts none, and its report says it was not asked to")
+    func noCounterCountsNoAllocations() throws {
+        let run = try Self.signupRun(Self.exampleSuite())
+        #expect(run.configuration["allocationCounting"] as? Bool == false)
+        #expect(run.configuration["allocationCountingAbsence"] as? String == "notRequested")
+        #expect(!run.rows.isEmpty)
+        #expect(run.rows.allSatisfy { $0["allocationsPerEncode"] == nil })
+        #expect(run.summary.contains("allocation counting off (not requested"))
+    }
+
+    @Test("a suite given MallocCounter counts allocations wherever the counter is compiled in")
+    func mallocCounterCountsAllocations() throws {
+        let run = try Self.signupRun(Self.exampleSuite(countingAllocationsWith: MallocCounter()))
+        // Under a sanitizer the counter is compiled out, and the report says so.
+        let active = MallocCounter().isActive
+        #expect(run.configuration["allocationCounting"] as? Bool == active)
+        #expect(run.configuration["allocationCountingAbsence"] as? String == (active ? nil : "unavailable"))
+        #expect(!run.rows.isEmpty)
+        #expect(run.rows.allSatisfy { ($0["allocationsPerEncode"] != nil) == active })
+        #expect(run.summary.contains(active ? "allocation counting on" : "allocation counting unavailable"))
     }
 
     @Test("a time ratio beyond the gate's threshold in every measurement fails the run, measured again or not")

@@ -6,21 +6,23 @@ import URLEncodedFormRequests
 
 /// Drives the optimized request layer (`URLEncodedFormRequests`, on the `URLEncodedForm` core).
 enum OptimizedRequestAdapter: RequestAdapter {
+    typealias FormAdapter = OptimizedAdapter
+    typealias AFError = URLEncodedFormRequests.AFError
+    typealias JSONEncodingError = URLEncodedFormRequests.JSONEncoding.Error
+    typealias InvalidQueryCharacterError = URLEncodedFormRequests.InvalidQueryCharacterError
+
     static func encode(_ request: URLRequest, with parameters: [String: any Sendable]?,
                        _ options: URLEncodingOptions) throws -> URLRequest {
-        let encoding = URLEncodedFormRequests.URLEncoding(
-            destination: destination(options.destination),
-            arrayEncoding: arrayEncoding(options.arrayEncoding),
-            boolEncoding: options.boolEncoding == .numeric ? .numeric : .literal,
-            maximumDepth: options.maximumDepth ?? URLEncodedFormRequests.URLEncodedFormEncoder.defaultMaximumDepth)
-        return try encoding.encode(request, with: parameters)
+        let maximumDepth = options.maximumDepth ?? URLEncodedFormRequests.URLEncodedFormEncoder.defaultMaximumDepth
+        return try URLEncodedFormRequests.URLEncoding(destination: .init(options.destination), arrayEncoding: .init(options.arrayEncoding),
+                                                      boolEncoding: .init(options.boolEncoding), maximumDepth: maximumDepth)
+            .encode(request, with: parameters)
     }
 
     static func encode<Value: Encodable & Sendable>(_ value: Value?, into request: URLRequest, encoder: FormOptions,
                                                     destination: RequestDestination) throws -> URLRequest {
-        let parameterEncoder = URLEncodedFormRequests.URLEncodedFormParameterEncoder(
-            encoder: OptimizedAdapter.encoder(encoder), destination: Self.destination(destination))
-        return try parameterEncoder.encode(value, into: request)
+        try URLEncodedFormRequests.URLEncodedFormParameterEncoder(encoder: FormAdapter.encoder(encoder), destination: .init(destination))
+            .encode(value, into: request)
     }
 
     static func encodeJSON(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
@@ -34,59 +36,6 @@ enum OptimizedRequestAdapter: RequestAdapter {
     static func encodePropertyList(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
         try URLEncodedFormRequests.PropertyListEncoding.default.encode(request, with: parameters)
     }
-
-    static func failure(_ error: any Error) -> RequestFailure {
-        guard let error = error as? URLEncodedFormRequests.AFError else {
-            return RequestFailure(caseName: "notAnAFError", underlying: label(of: error),
-                                  errorDescription: error.localizedDescription, codingPath: RequestFailure.codingPath(of: error))
-        }
-        let caseName: String
-        switch error {
-        case let .parameterEncodingFailed(reason):
-            switch reason {
-            case .missingURL: caseName = "parameterEncodingFailed.missingURL"
-            case .jsonEncodingFailed: caseName = "parameterEncodingFailed.jsonEncodingFailed"
-            case .customEncodingFailed: caseName = "parameterEncodingFailed.customEncodingFailed"
-            }
-        case let .parameterEncoderFailed(reason):
-            switch reason {
-            case .missingRequiredComponent(.url): caseName = "parameterEncoderFailed.missingRequiredComponent.url"
-            case .missingRequiredComponent(.httpMethod): caseName = "parameterEncoderFailed.missingRequiredComponent.httpMethod"
-            case .encoderFailed: caseName = "parameterEncoderFailed.encoderFailed"
-            }
-        }
-        return RequestFailure(caseName: caseName, underlying: error.underlyingError.map(label(of:)),
-                              errorDescription: error.errorDescription ?? "",
-                              codingPath: error.underlyingError.flatMap(RequestFailure.codingPath(of:)))
-    }
-
-    private static func label(of error: any Error) -> String {
-        if let label = RequestFailure.commonLabel(of: error) { return label }
-        if let error = error as? URLEncodedFormRequests.URLEncodedFormEncoder.Error,
-           case .invalidRootObject = error {
-            return "invalidRootObject"
-        }
-        if error is URLEncodedFormRequests.InvalidQueryCharacterError { return "invalidQueryCharacter" }
-        if let error = error as? URLEncodedFormRequests.JSONEncoding.Error, case .invalidJSONObject = error {
-            return "invalidJSONObject"
-        }
-        return String(describing: type(of: error))
-    }
-
-    private static func destination(_ destination: RequestDestination) -> URLEncodedFormRequests.URLEncoding.Destination {
-        switch destination {
-        case .methodDependent: return .methodDependent
-        case .queryString: return .queryString
-        case .httpBody: return .httpBody
-        }
-    }
-
-    private static func arrayEncoding(_ style: FormOptions.ArrayStyle) -> URLEncodedFormRequests.URLEncoding.ArrayEncoding {
-        switch style {
-        case .brackets: return .brackets
-        case .noBrackets: return .noBrackets
-        case .indexInBrackets: return .indexInBrackets
-        case let .custom(closure): return .custom(closure)
-        }
-    }
 }
+
+extension URLEncodedFormRequests.AFError: ModuleAFError {}

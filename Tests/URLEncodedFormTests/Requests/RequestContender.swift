@@ -63,7 +63,21 @@ enum RequestContender: String, CaseIterable, Sendable, CustomTestStringConvertib
 /// A module's request layer, driven with options spelled independently of it. Each method
 /// builds the module's encoding or encoder and encodes with it; errors propagate as thrown, for
 /// `failure(_:)` to describe.
+///
+/// A module's adapter names its types and calls them; what is the same for every module (the
+/// options' cases, in `ModuleOptionCases.swift`, and the description of its errors, below) is
+/// written once.
 protocol RequestAdapter {
+    /// The adapter of the module's `URLEncodedFormEncoder`, which its
+    /// `URLEncodedFormParameterEncoder` takes.
+    associatedtype FormAdapter: FormEncoderAdapter
+    /// The module's `AFError`.
+    associatedtype AFError: ModuleAFError
+    /// The module's `JSONEncoding.Error`.
+    associatedtype JSONEncodingError: Error
+    /// The module's `InvalidQueryCharacterError`.
+    associatedtype InvalidQueryCharacterError: Error
+
     static func encode(_ request: URLRequest, with parameters: [String: any Sendable]?,
                        _ options: URLEncodingOptions) throws -> URLRequest
     static func encode<Value: Encodable & Sendable>(_ value: Value?, into request: URLRequest, encoder: FormOptions,
@@ -71,8 +85,36 @@ protocol RequestAdapter {
     static func encodeJSON(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest
     static func encodeJSON<Value: Encodable & Sendable>(_ value: Value?, into request: URLRequest) throws -> URLRequest
     static func encodePropertyList(_ request: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest
-    /// Describes an error one of the methods above threw.
-    static func failure(_ error: any Error) -> RequestFailure
+}
+
+/// What both modules' `AFError` say about themselves, as the same members.
+protocol ModuleAFError: LocalizedError {
+    /// The error it wraps, if any.
+    var underlyingError: (any Error)? { get }
+}
+
+extension RequestAdapter {
+    /// Describes an error one of the methods above threw: an `AFError` by its case and reason
+    /// (named as the vectors spell them), and what it wraps.
+    static func failure(_ error: any Error) -> RequestFailure {
+        guard let error = error as? AFError else {
+            return RequestFailure(caseName: "notAnAFError", underlying: label(of: error),
+                                  errorDescription: error.localizedDescription, codingPath: RequestFailure.codingPath(of: error))
+        }
+        return RequestFailure(caseName: CaseName.path(of: error), underlying: error.underlyingError.map(label(of:)),
+                              errorDescription: error.errorDescription ?? "",
+                              codingPath: error.underlyingError.flatMap(RequestFailure.codingPath(of:)))
+    }
+
+    /// The name `RequestFailure.underlying` gives `error`.
+    private static func label(of error: any Error) -> String {
+        if let label = RequestFailure.commonLabel(of: error) { return label }
+        if FormAdapter.isInvalidRootObject(error) { return "invalidRootObject" }
+        if error is InvalidQueryCharacterError { return "invalidQueryCharacter" }
+        // `invalidJSONObject`, its one case.
+        if error is JSONEncodingError { return CaseName.path(of: error) }
+        return String(describing: type(of: error))
+    }
 }
 
 /// Where `URLEncoding` and `URLEncodedFormParameterEncoder` send the parameters: the cases of

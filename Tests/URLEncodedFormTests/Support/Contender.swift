@@ -9,39 +9,35 @@ enum Contender: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
+    /// The module's adapter, through which every method below reaches its encoder.
+    private var adapter: any FormEncoderAdapter.Type {
+        switch self {
+        case .reference: return ReferenceAdapter.self
+        case .optimized: return OptimizedAdapter.self
+        }
+    }
+
     /// Encodes `value` with a fresh encoder of this contender configured by `options`.
     func encode(_ value: some Encodable, _ options: FormOptions = FormOptions()) throws -> String {
-        switch self {
-        case .reference: return try ReferenceAdapter.encode(value, options)
-        case .optimized: return try OptimizedAdapter.encode(value, options)
-        }
+        try adapter.encode(value, options)
     }
 
     /// Builds one encoder of this contender configured by `options`; every call of the returned
     /// closure encodes with that same instance, from any task or thread.
     func makeSharedEncoder(_ options: FormOptions = FormOptions()) -> @Sendable (any Encodable) throws -> String {
-        switch self {
-        case .reference: return ReferenceAdapter.sharedEncoder(options)
-        case .optimized: return OptimizedAdapter.sharedEncoder(options)
-        }
+        adapter.sharedEncoder(options)
     }
 
     /// The `maximumDepth` an encoder of this contender has by default.
     var defaultMaximumDepth: Int {
-        switch self {
-        case .reference: return ReferenceAdapter.defaultMaximumDepth
-        case .optimized: return OptimizedAdapter.defaultMaximumDepth
-        }
+        adapter.defaultMaximumDepth
     }
 
     /// Classifies an error thrown by `encode(_:_:)`.
     func kind(of error: any Error) -> FormErrorKind {
         if error is ClosureError { return .closureError }
         if error is EncodingError { return .encodingError }
-        switch self {
-        case .reference: return ReferenceAdapter.isInvalidRootObject(error) ? .invalidRootObject : .other
-        case .optimized: return OptimizedAdapter.isInvalidRootObject(error) ? .invalidRootObject : .other
-        }
+        return adapter.isInvalidRootObject(error) ? .invalidRootObject : .other
     }
 
     /// The output, or the kind of error thrown, as one comparable value.

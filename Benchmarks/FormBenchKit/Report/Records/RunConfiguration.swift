@@ -14,8 +14,11 @@ struct RunConfiguration: Codable, Sendable {
     let strategyLeaves: Int
     let parallelLeaves: Int
     let parallelSeconds: Double
-    /// Whether allocations and peak heap were counted (not under sanitizers).
+    /// Whether allocations and peak heap were counted.
     let allocationCounting: Bool
+    /// Why they were not, when they were not; `nil` when they were, and in files from before
+    /// FormBenchKit counted only when asked (where only a sanitizer build did not count).
+    let allocationCountingAbsence: AllocationCounting.Absence?
 
     init(settings: RunSettings, quick: Bool, filter: MeasurementFilter) {
         self.quick = quick
@@ -29,6 +32,7 @@ struct RunConfiguration: Codable, Sendable {
         strategyLeaves = settings.strategyLeaves
         parallelLeaves = settings.parallelLeaves
         parallelSeconds = settings.parallelSeconds
-        allocationCounting = AllocationCounter.isAvailable
+        allocationCounting = settings.allocationCounting.isAvailable
+        allocationCountingAbsence = settings.allocationCounting.absence
     }
 }

@@ -104,12 +104,10 @@ extension RequestContender {
         let pairs: [(String, String)]
         switch self {
         case .reference:
-            pairs = URLEncodedFormReference.URLEncoding(arrayEncoding: Self.referenceArrayEncoding(options.arrayEncoding),
-                                                        boolEncoding: options.boolEncoding == .numeric ? .numeric : .literal)
+            pairs = URLEncodedFormReference.URLEncoding(arrayEncoding: .init(options.arrayEncoding), boolEncoding: .init(options.boolEncoding))
                 .queryComponents(fromKey: key, value: value)
         case .optimized:
-            pairs = URLEncodedFormRequests.URLEncoding(arrayEncoding: Self.optimizedArrayEncoding(options.arrayEncoding),
-                                                       boolEncoding: options.boolEncoding == .numeric ? .numeric : .literal)
+            pairs = URLEncodedFormRequests.URLEncoding(arrayEncoding: .init(options.arrayEncoding), boolEncoding: .init(options.boolEncoding))
                 .queryComponents(fromKey: key, value: value)
         }
         return pairs.map { "\($0.0)=\($0.1)" }
@@ -181,24 +179,6 @@ extension RequestContender {
             return AFErrorReading(errorDescription: value.errorDescription, localizedDescription: (value as any Error).localizedDescription,
                                   isParameterEncodingError: value.isParameterEncodingError,
                                   isParameterEncoderError: value.isParameterEncoderError, underlyingError: value.underlyingError)
-        }
-    }
-
-    private static func referenceArrayEncoding(_ style: FormOptions.ArrayStyle) -> URLEncodedFormReference.URLEncoding.ArrayEncoding {
-        switch style {
-        case .brackets: return .brackets
-        case .noBrackets: return .noBrackets
-        case .indexInBrackets: return .indexInBrackets
-        case let .custom(closure): return .custom(closure)
-        }
-    }
-
-    private static func optimizedArrayEncoding(_ style: FormOptions.ArrayStyle) -> URLEncodedFormRequests.URLEncoding.ArrayEncoding {
-        switch style {
-        case .brackets: return .brackets
-        case .noBrackets: return .noBrackets
-        case .indexInBrackets: return .indexInBrackets
-        case let .custom(closure): return .custom(closure)
         }
     }
 }
