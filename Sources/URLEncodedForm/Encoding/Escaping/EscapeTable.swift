@@ -62,7 +62,7 @@ final class EscapeTable: Sendable {
     /// characters, which takes longer than encoding a small form: an encoder made per request
     /// would pay that on every request.
     static func table(allowedCharacters: CharacterSet, spaceEncoding: URLEncodedFormEncoder.SpaceEncoding) -> EscapeTable {
-        guard isAFURLQueryAllowed(allowedCharacters) else {
+        guard PrivateLayouts.isCopy(allowedCharacters, of: .afURLQueryAllowed) else {
             return EscapeTable(allowedCharacters: allowedCharacters, spaceEncoding: spaceEncoding)
         }
         return switch spaceEncoding {
@@ -75,19 +75,6 @@ final class EscapeTable: Sendable {
     /// AFNetworking's query string escape with.
     static let defaultPercentEscaped = EscapeTable(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .percentEscaped)
     private static let defaultPlusReplaced = EscapeTable(allowedCharacters: .afURLQueryAllowed, spaceEncoding: .plusReplaced)
-
-    /// Whether `set` is `.afURLQueryAllowed` or a copy of it, told by identity, not content:
-    /// `==` compares contents and takes microseconds.
-    ///
-    /// A `CharacterSet` is a reference to its storage, copied on write. When `set` has the
-    /// static's very bits it refers to the static's storage, which is never freed (so the
-    /// address cannot be another set's) and, while the static shares it, never changed in place.
-    /// A set equal in content but built apart is not recognized, and gets a table of its own.
-    private static func isAFURLQueryAllowed(_ set: CharacterSet) -> Bool {
-        withUnsafeBytes(of: set) { candidate in
-            withUnsafeBytes(of: CharacterSet.afURLQueryAllowed) { candidate.elementsEqual($0) }
-        }
-    }
 
     /// Appends `source` to `buffer`, escaping the bytes that need it.
     ///

@@ -66,14 +66,14 @@ struct KeyTable: ~Copyable {
         var index: Int { Int(bits & 0xFFFF_FFFF) - 1 }
         var probeHash: Int { Int(hash) }
     }
-    /// Recently interned keys by the two words of the `String` they came as (`identity(of:)`),
+    /// Recently interned keys by the two words of the `String` they came as
+    /// (`PrivateLayouts.immortalWords(of:layoutIsKnown:)`),
     /// direct-mapped: a coding key is usually a literal, and a hit skips hashing its bytes.
     private var recent = [RecentKey](repeating: RecentKey(), count: Self.recentCount)
     private static let recentCount = 256
-    /// Whether `String` is laid out as `identity(of:)` expects: checked once per process, and
-    /// read into each table so that the hot path loads a field rather than a lazy global.
-    private let stringLayoutIsKnown = KeyTable.stringLayoutIsKnown
-    private static let stringLayoutIsKnown = KeyTable.checkStringLayout()
+    /// `PrivateLayouts.stringLayoutIsKnown`, read into each table so that the hot path loads a
+    /// field rather than a lazy global.
+    private let stringLayoutIsKnown = PrivateLayouts.stringLayoutIsKnown
 
     private struct RecentKey {
         var words: (UInt64, UInt64) = (0, 0)
@@ -146,7 +146,7 @@ struct KeyTable: ~Copyable {
     /// The id of `key`, added if it is new.
     @inline(__always)
     mutating func intern(_ key: String) -> KeyID {
-        guard let words = identity(of: key) else {
+        guard let words = PrivateLayouts.immortalWords(of: key, layoutIsKnown: stringLayoutIsKnown) else {
             return internBytes(of: key)
         }
         let position = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.recentCount - 1)
@@ -157,25 +157,6 @@ struct KeyTable: ~Copyable {
         let id = internBytes(of: key)
         recent[position] = RecentKey(words: words, id: id, generation: generation)
         return id
-    }
-
-    /// The two words of `key` when they alone identify its bytes, or `nil`.
-    ///
-    /// A small string holds its bytes in its two words, and a literal points at bytes that live
-    /// as long as the program: both are flagged immortal, in the top bit of the second word. A
-    /// heap string is not, and once freed its address can come back holding other bytes.
-    private func identity(of key: String) -> (UInt64, UInt64)? {
-        guard stringLayoutIsKnown else { return nil }
-        let words = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        return words.1 >> 63 == 1 ? words : nil
-    }
-
-    /// Whether a small string and a heap string look as `identity(of:)` expects.
-    private static func checkStringLayout() -> Bool {
-        guard MemoryLayout<String>.size == 16 else { return false }
-        let small = unsafeBitCast("k", to: (UInt64, UInt64).self)
-        let heap = unsafeBitCast(String(repeating: "k", count: 40), to: (UInt64, UInt64).self)
-        return small.0 == UInt64(UInt8(ascii: "k")) && small.1 >> 63 == 1 && heap.1 >> 63 == 0
     }
 
     /// The id of `key`, found by its bytes.

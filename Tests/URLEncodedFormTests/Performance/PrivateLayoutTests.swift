@@ -1,0 +1,53 @@
+import CMallocCounter
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// The two private layouts the optimized module reads (`Sources/URLEncodedForm/Bytes/PrivateLayouts.swift`),
+/// pinned here so that a toolchain that changes either fails loudly instead of leaving the
+/// encoder correct but slower: the module falls back to the plain way where a layout is not what
+/// it expects, which no output test would notice.
+struct PrivateLayoutTests {
+    /// What `KeyTable` reads to find a key again by its two words: a small string holds its bytes
+    /// in its first word and is flagged immortal in the top bit of its second; so is a literal of
+    /// any length; a string made at run time on the heap is not.
+    @Test func stringsAreTwoWordsWithSmallAndLiteralStringsFlaggedImmortal() {
+        #expect(MemoryLayout<String>.size == 16, "String is no longer two words: KeyTable's fast path is off")
+        let small = unsafeBitCast("k", to: (UInt64, UInt64).self)
+        #expect(small.0 == UInt64(UInt8(ascii: "k")), "a small string's bytes moved: KeyTable's fast path is off")
+        #expect(small.1 >> 63 == 1, "a small string is not flagged immortal: KeyTable's fast path is off")
+        let literal = unsafeBitCast("a literal longer than fifteen bytes", to: (UInt64, UInt64).self)
+        #expect(literal.1 >> 63 == 1, "a literal is not flagged immortal: KeyTable misses every long key")
+        let heap = unsafeBitCast(String(repeating: "k", count: 40), to: (UInt64, UInt64).self)
+        #expect(heap.1 >> 63 == 0, "a heap string is flagged immortal: KeyTable would take a freed string's words for a key")
+    }
+
+    /// What `EscapeTable` reads to tell the default set without `==`: a copy of a static
+    /// `CharacterSet` has the static's very bits.
+    @Test func aCopyOfTheDefaultSetHasItsBits() {
+        let copy = CharacterSet.afURLQueryAllowed
+        let sameBits = withUnsafeBytes(of: copy) { copied in
+            withUnsafeBytes(of: CharacterSet.afURLQueryAllowed) { copied.elementsEqual($0) }
+        }
+        #expect(sameBits, "a copy of a CharacterSet has other bits: every encoder would build its own escape table")
+    }
+
+    /// The same, seen from outside: an encoder made with a copy of the default set allocates no
+    /// more than one made with the default (building a table of its own allocates).
+    @Test(.enabled(if: cmc_is_active() != 0, "allocation counting is compiled out under sanitizers"))
+    func anEncoderMadeWithACopyOfTheDefaultSetBuildsNoTable() {
+        let copy = CharacterSet.afURLQueryAllowed
+        _ = URLEncodedFormEncoder(allowedCharacters: copy)
+        func allocations(_ body: () -> Void) -> UInt64 {
+            let before = cmc_thread_allocations()
+            body()
+            return cmc_thread_allocations() - before
+        }
+        let withDefault = allocations { _ = URLEncodedFormEncoder() }
+        let withCopy = allocations { _ = URLEncodedFormEncoder(allowedCharacters: copy) }
+        let withOther = allocations { _ = URLEncodedFormEncoder(allowedCharacters: .alphanumerics) }
+        #expect(withCopy == withDefault, "a copy of the default set: \(withCopy) allocations, the default: \(withDefault)")
+        // The test can fail: another set builds a table, and allocates for it.
+        #expect(withOther > withDefault, "another set: \(withOther) allocations, the default: \(withDefault)")
+    }
+}
