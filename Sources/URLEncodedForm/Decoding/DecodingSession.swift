@@ -27,21 +27,15 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     static let spares = IdleMemoryPool<DecodingSession>(.spares)
 
     init() {
-        tree = .allocate(capacity: 1)
-        tree.initialize(to: DecodedTree())
-        keyPath = .allocate(capacity: 1)
-        keyPath.initialize(to: KeyPathBuffer())
-        decoderState = .allocate(capacity: 1)
-        decoderState.initialize(to: FormValueDecoder.State())
+        tree = .holding(DecodedTree())
+        keyPath = .holding(KeyPathBuffer())
+        decoderState = .holding(FormValueDecoder.State())
     }
 
     deinit {
-        tree.deinitialize(count: 1)
-        tree.deallocate()
-        keyPath.deinitialize(count: 1)
-        keyPath.deallocate()
-        decoderState.deinitialize(count: 1)
-        decoderState.deallocate()
+        tree.free()
+        keyPath.free()
+        decoderState.free()
     }
 
     /// The pairs' memory, leaving the session none until it is given back: taken out, the

@@ -488,13 +488,11 @@ final class ParameterWriterMemory: ReusableMemory, @unchecked Sendable {
     static let spares = IdleMemoryPool<ParameterWriterMemory>(.ownerlessSpares)
 
     init() {
-        buffers = .allocate(capacity: 1)
-        buffers.initialize(to: ParameterWriterBuffers())
+        buffers = .holding(ParameterWriterBuffers())
     }
 
     deinit {
-        buffers.deinitialize(count: 1)
-        buffers.deallocate()
+        buffers.free()
     }
 
     var capacityInBytes: Int { buffers.pointee.output.capacityInBytes }

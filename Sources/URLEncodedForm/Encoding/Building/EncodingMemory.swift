@@ -18,17 +18,13 @@ final class EncodingMemory: ReusableMemory, @unchecked Sendable {
 
     /// New, empty memory.
     init() {
-        builder = .allocate(capacity: 1)
-        builder.initialize(to: TreeBuilder())
-        writerBuffers = .allocate(capacity: 1)
-        writerBuffers.initialize(to: WriterBuffers())
+        builder = .holding(TreeBuilder())
+        writerBuffers = .holding(WriterBuffers())
     }
 
     deinit {
-        builder.deinitialize(count: 1)
-        builder.deallocate()
-        writerBuffers.deinitialize(count: 1)
-        writerBuffers.deallocate()
+        builder.free()
+        writerBuffers.free()
     }
 
     func removeAll() {
