@@ -22,9 +22,10 @@ import Foundation
 /// nothing recurses on the input's depth, and no index or count read from the input sizes an
 /// allocation. The decoder's options are immutable: share one between requests and threads.
 ///
-/// A decoder keeps the memory of its last decoding (the pairs, the tree, its lookup state) for
-/// the next, and remembers where that decoding found each key it looked up, so that the next
-/// form of the same shape is read without a search: reuse one where you can. Memory beyond 64 MB
+/// A decoder keeps the memory of its last decodings (the pairs, the tree, its lookup state; as
+/// many sets as threads decode with it at once, up to four) for the next, and remembers where a
+/// decoding found each key it looked up, so that the next form of the same shape is read
+/// without a search: reuse one where you can. Memory beyond 64 MB
 /// is kept only while decodings that large recur (it is let go after the first smaller one). A
 /// decoder made per request costs little more: it starts from the memory decoders that went away
 /// left (up to four sets of at most 1 MB each are kept for the whole process).
