@@ -22,9 +22,8 @@ import Foundation
 /// nothing recurses on the input's depth, and no index or count read from the input sizes an
 /// allocation. The decoder's options are immutable: share one between requests and threads.
 ///
-/// A decoder keeps the memory of its last decodings (the pairs, the tree, its lookup state; as
-/// many sets as threads decode with it at once, up to four) for the next, and remembers where a
-/// decoding found each key it looked up, so that the next form of the same shape is read
+/// A decoder keeps the memory of its last decoding (the pairs, the tree, its lookup state) for
+/// the next, and remembers where a decoding found each key it looked up, so that the next form of the same shape is read
 /// without a search: reuse one where you can. Memory beyond 64 MB
 /// is kept only while decodings that large recur (it is let go after the first smaller one). A
 /// decoder made per request costs little more: it starts from the memory decoders that went away
@@ -53,9 +52,9 @@ public final class URLEncodedFormDecoder: Sendable {
 
     /// The options, as the stages of a decoding read them.
     private let options: DecodingOptions
-    /// The memory of the last decodings, for the next to reuse; what it has no room for goes
+    /// The memory of the last decoding, for the next to reuse; what it has no room for goes
     /// to the process's spares (`DecodingSession.spares`).
-    private let idleSessions = IdleMemoryPool<DecodingSession>(.owner)
+    private let idleSessions = IdleMemoryPool<DecodingSession>(.decoder)
 
     /// A decoder with the given options; every default reads what a default
     /// ``URLEncodedFormEncoder`` writes, and what browsers and Rack-style clients send.

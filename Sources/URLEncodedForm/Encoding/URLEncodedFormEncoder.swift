@@ -107,7 +107,7 @@ public final class URLEncodedFormEncoder: Sendable {
     private let options: EncodingOptions
     private let escaping: LockedValue<Escaping>
     /// Sessions of finished encodings, for the next encodings to reuse.
-    private let idleSessions = IdleMemoryPool<EncodingSession>(.owner)
+    private let idleSessions = IdleMemoryPool<EncodingSession>(.encoder)
 
     /// Creates an encoder; the defaults are Alamofire's. Of the two arguments Alamofire does not
     /// have, `sortsArrayElements` defaults to what Alamofire does, `maximumDepth` to a limit.

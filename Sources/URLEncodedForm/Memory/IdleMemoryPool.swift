@@ -19,8 +19,8 @@ protocol ReusableMemory: AnyObject, Sendable {
 /// which the common case (one call at a time) takes and fills again without a lock, and a few
 /// more behind a lock (`LockedValue`) for threads that call at once.
 ///
-/// Every pool of the package is one of these, under one of three policies:
-/// - `IdleMemoryPolicy.owner`: one encoder's or decoder's own pool;
+/// Every pool of the package is one of these, under one of four policies:
+/// - `IdleMemoryPolicy.encoder` and `IdleMemoryPolicy.decoder`: one coder's own pool;
 /// - `IdleMemoryPolicy.spares`: the process's spares of a kind, what encoders or decoders that went away
 ///   left, so that a coder made per request starts from warm memory;
 /// - `IdleMemoryPolicy.ownerlessSpares`: `URLEncoding`'s writer memory, which no coder owns.
@@ -31,15 +31,18 @@ protocol ReusableMemory: AnyObject, Sendable {
 struct IdleMemoryPool<Memory: ReusableMemory>: ~Copyable, Sendable {
     private let policy: IdleMemoryPolicy
     private let slot = IdleSlot<Memory>()
-    private let others = LockedValue<[Memory]>([])
+    /// The sets beyond the slot's, where the policy keeps more than one (a lock is an
+    /// allocation, which a pool of one spares its owner).
+    private let others: LockedValue<[Memory]>?
 
     init(_ policy: IdleMemoryPolicy) {
         self.policy = policy
+        others = policy.count > 1 ? LockedValue([]) : nil
     }
 
     /// Idle memory, emptied, if there is some.
     func take() -> Memory? {
-        slot.take() ?? others.withLock { $0.popLast() }
+        slot.take() ?? others?.withLock { $0.popLast() }
     }
 
     /// Keeps `memory`, its last call forgotten, unless the policy refuses it or the pool is
@@ -50,11 +53,11 @@ struct IdleMemoryPool<Memory: ReusableMemory>: ~Copyable, Sendable {
         guard policy.keeps(capacity: memory.capacityInBytes, fits: memory.fitsLastUse) else { return false }
         memory.removeAll()
         if slot.keep(memory) { return true }
-        return others.withLock { others in
+        return others?.withLock { others in
             guard others.count < policy.count - 1 else { return false }
             others.append(memory)
             return true
-        }
+        } ?? false
     }
 
     /// Hands every idle set to `other`, which keeps what its policy allows: a decoder's memory,
@@ -76,9 +79,13 @@ struct IdleMemoryPolicy: Sendable {
     /// let go after the first smaller one.
     let keptWhileFilled: Int
 
-    /// An encoder's or a decoder's own pool: any size up to 64 MB, larger while it is
-    /// filled; enough sets for a few threads sharing the coder.
-    static let owner = IdleMemoryPolicy(count: 4, alwaysKept: 64 << 20, keptWhileFilled: .max)
+    /// An encoder's own pool: any size up to 64 MB, larger while it is filled; enough sets for
+    /// a few threads sharing the encoder.
+    static let encoder = IdleMemoryPolicy(count: 4, alwaysKept: 64 << 20, keptWhileFilled: .max)
+    /// A decoder's own pool: the same bounds, one set, which needs no lock, so that a decoder
+    /// made per request allocates no more than itself; the sets of threads decoding at once
+    /// beyond the first go to the process's spares.
+    static let decoder = IdleMemoryPolicy(count: 1, alwaysKept: 64 << 20, keptWhileFilled: .max)
     /// The process's spares of a kind: a few small sets, enough for a few threads making
     /// coders per request, while the process holds little.
     static let spares = IdleMemoryPolicy(count: 4, alwaysKept: 1 << 20, keptWhileFilled: 0)
