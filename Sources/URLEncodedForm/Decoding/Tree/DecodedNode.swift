@@ -58,29 +58,12 @@ struct DecodedNode {
         self.count = 0
     }
 
-    /// A hash's or an array's first child.
-    var firstChild: DecodedNodeID {
-        get { DecodedNodeID(index: firstLink) }
-        set { firstLink = newValue.index }
-    }
-
-    /// A hash's or an array's last child.
-    var lastChild: DecodedNodeID {
-        get { DecodedNodeID(index: lastLink) }
-        set { lastLink = newValue.index }
-    }
-
-    /// A leaf's first value (the others are chained by `DecodedTree.nextValue(after:)`).
-    var firstValue: PairID {
-        get { PairID(index: firstLink) }
-        set { firstLink = newValue.index }
-    }
-
-    /// A leaf's last value.
-    var lastValue: PairID {
-        get { PairID(index: lastLink) }
-        set { lastLink = newValue.index }
-    }
+    /// A hash's or an array's first and last child.
+    var firstChild: DecodedNodeID { get { DecodedNodeID(index: firstLink) } set { firstLink = newValue.index } }
+    var lastChild: DecodedNodeID { get { DecodedNodeID(index: lastLink) } set { lastLink = newValue.index } }
+    /// A leaf's first and last value (the others are chained by `DecodedTree.nextValue(after:)`).
+    var firstValue: PairID { get { PairID(index: firstLink) } set { firstLink = newValue.index } }
+    var lastValue: PairID { get { PairID(index: lastLink) } set { lastLink = newValue.index } }
 
     /// Turns the node into a leaf with no value yet: a value sent where a container stood
     /// replaces it (its children stay in the tree, unreachable).
