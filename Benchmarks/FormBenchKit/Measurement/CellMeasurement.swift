@@ -4,9 +4,10 @@ import FormBenchCore
 struct CellMeasurement {
     /// Seconds per encode.
     let time: SampleStatistics
-    /// Heap allocations per encode (median), or `nil` when they cannot be counted.
+    /// Heap allocations per encode (median of the first samples), or `nil` when they cannot be
+    /// counted.
     let allocations: Double?
-    /// The most heap in use at once during an encode (median over samples), or `nil`.
+    /// The most heap in use at once during an encode (median of the first samples), or `nil`.
     let peakHeapBytes: Double?
     /// The output of the warm-up encode, or `nil` for a contender that writes none.
     let output: [UInt8]?
@@ -15,13 +16,17 @@ struct CellMeasurement {
     let roundCPUSeconds: [Double?]
 
     /// The figures of `samples` (one per round, `nil` where none was taken); `nil` when no
-    /// round has a sample.
-    init?(samples: [EncodeSample?], output: [UInt8]?) {
+    /// round has a sample. Allocations and peak heap are the medians of the first `counted`
+    /// samples: distinct inputs allocate a little differently, and the samples a contender
+    /// takes beyond its minimum depend on its speed, so the figures of every sample would move
+    /// with the machine's load; the first ones read the same inputs in every run.
+    init?(samples: [EncodeSample?], output: [UInt8]?, countingFirst counted: Int) {
         let taken = samples.compactMap { $0 }
         guard let time = SampleStatistics(taken.map(\.seconds)) else { return nil }
         self.time = time
-        allocations = SampleStatistics(taken.compactMap { $0.allocations.map(Double.init) })?.median
-        peakHeapBytes = SampleStatistics(taken.compactMap { $0.peakHeapBytes.map(Double.init) })?.median
+        let first = taken.prefix(counted)
+        allocations = SampleStatistics(first.compactMap { $0.allocations.map(Double.init) })?.median
+        peakHeapBytes = SampleStatistics(first.compactMap { $0.peakHeapBytes.map(Double.init) })?.median
         self.output = output
         roundCPUSeconds = samples.map { $0?.cpuSeconds }
     }
