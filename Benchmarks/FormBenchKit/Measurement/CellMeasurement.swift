@@ -4,10 +4,11 @@ import FormBenchCore
 struct CellMeasurement {
     /// Seconds per encode.
     let time: SampleStatistics
-    /// Heap allocations per encode (median of the first samples), or `nil` when they cannot be
-    /// counted.
+    /// Heap allocations per encode (median), or `nil` when they cannot be counted. Distinct
+    /// inputs allocate a little differently (a catalog's records differ in number), so between
+    /// runs that take different numbers of samples the median can move by about one allocation.
     let allocations: Double?
-    /// The most heap in use at once during an encode (median of the first samples), or `nil`.
+    /// The most heap in use at once during an encode (median over samples), or `nil`.
     let peakHeapBytes: Double?
     /// The output of the warm-up encode, or `nil` for a contender that writes none.
     let output: [UInt8]?
@@ -16,17 +17,13 @@ struct CellMeasurement {
     let roundCPUSeconds: [Double?]
 
     /// The figures of `samples` (one per round, `nil` where none was taken); `nil` when no
-    /// round has a sample. Allocations and peak heap are the medians of the first `counted`
-    /// samples: distinct inputs allocate a little differently, and the samples a contender
-    /// takes beyond its minimum depend on its speed, so the figures of every sample would move
-    /// with the machine's load; the first ones read the same inputs in every run.
-    init?(samples: [EncodeSample?], output: [UInt8]?, countingFirst counted: Int) {
+    /// round has a sample.
+    init?(samples: [EncodeSample?], output: [UInt8]?) {
         let taken = samples.compactMap { $0 }
         guard let time = SampleStatistics(taken.map(\.seconds)) else { return nil }
         self.time = time
-        let first = taken.prefix(counted)
-        allocations = SampleStatistics(first.compactMap { $0.allocations.map(Double.init) })?.median
-        peakHeapBytes = SampleStatistics(first.compactMap { $0.peakHeapBytes.map(Double.init) })?.median
+        allocations = SampleStatistics(taken.compactMap { $0.allocations.map(Double.init) })?.median
+        peakHeapBytes = SampleStatistics(taken.compactMap { $0.peakHeapBytes.map(Double.init) })?.median
         self.output = output
         roundCPUSeconds = samples.map { $0?.cpuSeconds }
     }

@@ -75,8 +75,7 @@ struct InterleavedSampler {
             if let failure = failures[index] {
                 return .failure(failure)
             }
-            guard let measurement = CellMeasurement(samples: rounds[index], output: outputs[index],
-                                                    countingFirst: plans[index].minimumSamples) else {
+            guard let measurement = CellMeasurement(samples: rounds[index], output: outputs[index]) else {
                 return .failure(NoSamples())
             }
             return .success(measurement)
