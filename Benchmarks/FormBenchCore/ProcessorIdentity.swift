@@ -68,6 +68,17 @@ public struct ProcessorIdentity: Codable, Equatable, Sendable, CustomStringConve
                   caches: caches.map { "L\($0.level)\(kinds[$0.type] ?? $0.type) \($0.size)" }.sorted())
     }
 
+    /// The size of the L2 cache in bytes (of one core: the first processor's, as `/sys` lists
+    /// it), or `nil` when it is not known.
+    public var l2CacheBytes: Int? {
+        guard let size = caches.first(where: { $0.hasPrefix("L2 ") })?.dropFirst(3), let unit = size.last else { return nil }
+        let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        if let multiplier = multipliers[unit] {
+            return Int(size.dropLast()).map { $0 * multiplier }
+        }
+        return Int(size)
+    }
+
     /// E.g. `AMD EPYC (AuthenticAMD family 26 model 2 stepping 1; L1d 48K, L1i 32K, L2 1024K, L3 32768K)`.
     public var description: String {
         let caches = caches.isEmpty ? "caches unknown" : caches.joined(separator: ", ")

@@ -23,9 +23,10 @@ public struct RegressionGate: Equatable, Sendable {
     /// `current` alone.
     ///
     /// `timeRatiosComparable` is false when the baseline was recorded on another processor (or
-    /// one not recorded): its time ratios are then left out, listed in the verdict as not
-    /// judged, and only allocation counts, which no processor changes, are compared (see
-    /// ``ProcessorIdentity``).
+    /// one not recorded), or read its inputs the other way (``TimeRatioMismatch``): its time
+    /// ratios are then left out, listed in the verdict as not judged, and only allocation
+    /// counts are compared: no processor changes them, and other inputs of the same shape
+    /// change them little.
     public func evaluate(baseline: [GateMetric], current: [GateMetric], remeasured: [[GateMetric]] = [],
                          timeRatiosComparable: Bool = true) -> RegressionVerdict {
         let notJudged = timeRatiosComparable ? [] : baseline.filter { $0.kind == .timeRatio }.map(\.id)

@@ -10,7 +10,7 @@ public struct RegressionVerdict: Equatable, Sendable {
     /// recorded): reported as new, not judged, until the baseline is refreshed.
     public let newCurrentIDs: [String]
     /// The baseline's time ratios left unjudged because it was recorded on another processor
-    /// (see ``RegressionGate/evaluate(baseline:current:remeasured:timeRatiosComparable:)``).
+    /// or with the other input mode (see ``RegressionGate/evaluate(baseline:current:remeasured:timeRatiosComparable:)``).
     public let timeRatiosNotJudged: [String]
 
     /// The metrics that got worse by more than the threshold.

@@ -17,3 +17,18 @@ public struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SplitMix64 {
+    /// The generator of variant `variant` of the numbers `seed` gives: variant 0 is
+    /// `init(seed:)` itself; every other starts from a state mixed from the seed and the
+    /// variant. (Seeds a few steps apart would not do: SplitMix64's state advances by a constant,
+    /// so seed + k × that constant gives the same numbers shifted by k.)
+    public init(seed: UInt64, variant: Int) {
+        guard variant != 0 else {
+            self.init(seed: seed)
+            return
+        }
+        var mixer = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: variant) &* 0xD1B5_4A32_D192_ED03))
+        self.init(seed: mixer.next())
+    }
+}

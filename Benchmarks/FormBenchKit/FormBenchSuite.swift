@@ -19,7 +19,12 @@ import URLEncodedForm
 ///
 /// A registered `sample` is measured as it is, and with `--replicate N` also as `records[]` of
 /// up to `N` copies of it, to show how the costs grow; a generator (`generatedBy:`) makes a
-/// value of about as many leaves as each of the run's sizes. Registering nothing runs
+/// value of about as many leaves as each of the run's sizes. formbench reads a different input
+/// in each timed sample (K values of the payload's shape, in turn), as a server meets a
+/// different form every time, unless `--repeated-input` asks for one input read over and over:
+/// a generator that also takes a variant number (`generatedBy: { leaves, variant in … }`) gives
+/// those values. A sample, and a generator of leaves alone, give one value, which every sample
+/// reads, whatever the mode (the report says so). Registering nothing runs
 /// formbench's own payloads, and `--payload FILE` adds samples read from JSON or form files.
 /// <doc:BenchmarkingYourOwnForms> shows a whole benchmark.
 ///
@@ -76,7 +81,8 @@ public struct FormBenchSuite: Sendable {
     }
 
     /// Registers a generated `Encodable` payload under `name`: `make(leaves)` returns a value of
-    /// about `leaves` key–value pairs, for each of the run's sizes (`--sizes`).
+    /// about `leaves` key–value pairs, for each of the run's sizes (`--sizes`). Every sample
+    /// reads that one value: register a generator of variants for distinct inputs.
     ///
     /// - Parameters:
     ///   - name: what the reports, `--filter` and the gate call it; letters, digits and `-._`.
@@ -84,12 +90,28 @@ public struct FormBenchSuite: Sendable {
     ///   - make: the value of about the given number of leaves; the same for the same number.
     public mutating func register<Value: Encodable & Sendable>(_ name: String, summary: String = "",
                                                                generatedBy make: @escaping @Sendable (_ leaves: Int) -> Value) {
-        add(generatedSource(name, summary: summary, make: make))
+        add(generatedSource(name, summary: summary, hasVariants: false) { leaves, _ in make(leaves) })
+    }
+
+    /// Registers a generated `Encodable` payload with variants under `name`: `make(leaves,
+    /// variant)` returns a value of about `leaves` key–value pairs, for each of the run's sizes
+    /// (`--sizes`), and for each variant (0, 1, 2, …) another value of the same shape and size,
+    /// so that each timed sample reads a different input.
+    ///
+    /// - Parameters:
+    ///   - name: what the reports, `--filter` and the gate call it; letters, digits and `-._`.
+    ///   - summary: one line saying what it is, for the reports.
+    ///   - make: the value of about the given number of leaves, of the given variant; the same
+    ///     for the same numbers.
+    public mutating func register<Value: Encodable & Sendable>(_ name: String, summary: String = "",
+                                                               generatedBy make: @escaping @Sendable (_ leaves: Int, _ variant: Int) -> Value) {
+        add(generatedSource(name, summary: summary, hasVariants: true, make: make))
     }
 
     /// Registers a generated `Codable` payload under `name`, which the decoders read back:
     /// `make(leaves)` returns a value of about `leaves` key–value pairs, for each of the run's
-    /// sizes (`--sizes`).
+    /// sizes (`--sizes`). Every sample reads that one value: register a generator of variants
+    /// for distinct inputs.
     ///
     /// - Parameters:
     ///   - name: what the reports, `--filter` and the gate call it; letters, digits and `-._`.
@@ -97,13 +119,22 @@ public struct FormBenchSuite: Sendable {
     ///   - make: the value of about the given number of leaves; the same for the same number.
     public mutating func register<Value: Codable & Equatable & Sendable>(_ name: String, summary: String = "",
                                                                          generatedBy make: @escaping @Sendable (_ leaves: Int) -> Value) {
-        var source = generatedSource(name, summary: summary, make: make)
-        let kind = source.kind
-        source.decodingInput = { value in
-            guard case let .encodable(value as Value) = value else { throw UnsupportedPayload(contender: "the decoders", kind: kind) }
-            return try DecodingInput(value, kind: kind)
-        }
-        add(source)
+        add(decodable(generatedSource(name, summary: summary, hasVariants: false) { leaves, _ in make(leaves) }, as: Value.self))
+    }
+
+    /// Registers a generated `Codable` payload with variants under `name`, which the decoders
+    /// read back: `make(leaves, variant)` returns a value of about `leaves` key–value pairs, for
+    /// each of the run's sizes (`--sizes`), and for each variant (0, 1, 2, …) another value of
+    /// the same shape and size, so that each timed sample reads a different input.
+    ///
+    /// - Parameters:
+    ///   - name: what the reports, `--filter` and the gate call it; letters, digits and `-._`.
+    ///   - summary: one line saying what it is, for the reports.
+    ///   - make: the value of about the given number of leaves, of the given variant; the same
+    ///     for the same numbers.
+    public mutating func register<Value: Codable & Equatable & Sendable>(_ name: String, summary: String = "",
+                                                                         generatedBy make: @escaping @Sendable (_ leaves: Int, _ variant: Int) -> Value) {
+        add(decodable(generatedSource(name, summary: summary, hasVariants: true, make: make), as: Value.self))
     }
 
     /// Registers `parameters`, the `[String: Any]` your code passes to `URLEncoding`, under
@@ -115,21 +146,38 @@ public struct FormBenchSuite: Sendable {
     ///   - summary: one line saying what it is, for the reports.
     ///   - parameters: the dictionary, as your code builds it.
     public mutating func register(_ name: String, summary: String = "", parameters: Parameters) {
-        add(PayloadSource(kind: PayloadKind(rawValue: name), summary: summary.isEmpty ? "your [String: Any] parameters" : summary,
-                          origin: .registered, sizesAreLeaves: false, producesParameters: true,
-                          make: { copies in .parameters(copies > 1 ? ["records": Array(repeating: parameters, count: copies)] : parameters) }))
+        var source = PayloadSource(kind: PayloadKind(rawValue: name), summary: summary.isEmpty ? "your [String: Any] parameters" : summary,
+                                   origin: .registered, sizesAreLeaves: false, producesParameters: true,
+                                   make: { copies, _ in .parameters(copies > 1 ? ["records": Array(repeating: parameters, count: copies)] : parameters) },
+                                   hasVariants: false)
+        source.approximations = [Self.oneInput]
+        add(source)
     }
 
     /// Registers generated parameters under `name`: `make(leaves)` returns a `[String: Any]` of
-    /// about `leaves` key–value pairs, for each of the run's sizes (`--sizes`).
+    /// about `leaves` key–value pairs, for each of the run's sizes (`--sizes`). Every sample
+    /// reads that one dictionary: register a generator of variants for distinct inputs.
     ///
     /// - Parameters:
     ///   - name: what the reports, `--filter` and the gate call it; letters, digits and `-._`.
     ///   - summary: one line saying what it is, for the reports.
     ///   - make: the parameters of about the given number of leaves.
     public mutating func register(_ name: String, summary: String = "", parametersGeneratedBy make: @escaping @Sendable (_ leaves: Int) -> Parameters) {
-        add(PayloadSource(kind: PayloadKind(rawValue: name), summary: summary.isEmpty ? "your generated [String: Any] parameters" : summary,
-                          origin: .registered, sizesAreLeaves: true, producesParameters: true, make: { .parameters(make($0)) }))
+        add(parametersSource(name, summary: summary, hasVariants: false) { leaves, _ in make(leaves) })
+    }
+
+    /// Registers generated parameters with variants under `name`: `make(leaves, variant)`
+    /// returns a `[String: Any]` of about `leaves` key–value pairs, for each of the run's sizes
+    /// (`--sizes`), and for each variant (0, 1, 2, …) another of the same shape and size, so
+    /// that each timed sample reads a different input.
+    ///
+    /// - Parameters:
+    ///   - name: what the reports, `--filter` and the gate call it; letters, digits and `-._`.
+    ///   - summary: one line saying what it is, for the reports.
+    ///   - make: the parameters of about the given number of leaves, of the given variant.
+    public mutating func register(_ name: String, summary: String = "",
+                                  parametersGeneratedBy make: @escaping @Sendable (_ leaves: Int, _ variant: Int) -> Parameters) {
+        add(parametersSource(name, summary: summary, hasVariants: true, make: make))
     }
 
     /// Runs formbench with `arguments` (the command line after the program's name: `--quick`,
@@ -144,20 +192,47 @@ public struct FormBenchSuite: Sendable {
         FormBenchCommand.run(arguments, registered: self, invalid: invalid)
     }
 
+    /// What the report says of a registered payload that has one value per size.
+    private static let oneInput = "inputs: its one value is read by every sample, whatever the input mode, so the branch predictor "
+        + "and the caches learn it (register a generator of variants, generatedBy: { leaves, variant in … }, for distinct inputs)"
+
     private func sampleSource<Value: Encodable & Sendable>(_ name: String, summary: String, sample: Value) -> PayloadSource {
         var source = PayloadSource(kind: PayloadKind(rawValue: name), summary: summary.isEmpty ? "your \(Value.self)" : summary,
                                    origin: .registered, sizesAreLeaves: false, producesParameters: false,
-                                   make: { copies in .encodable(copies > 1 ? Copies(records: Array(repeating: sample, count: copies)) as any Encodable & Sendable : sample) })
+                                   make: { copies, _ in .encodable(copies > 1 ? Copies(records: Array(repeating: sample, count: copies)) as any Encodable & Sendable : sample) },
+                                   hasVariants: false)
         source.strategySize = { _ in 1 }
+        source.approximations = [Self.oneInput]
         return source
     }
 
-    private func generatedSource<Value: Encodable & Sendable>(_ name: String, summary: String,
-                                                              make: @escaping @Sendable (Int) -> Value) -> PayloadSource {
+    private func generatedSource<Value: Encodable & Sendable>(_ name: String, summary: String, hasVariants: Bool,
+                                                              make: @escaping @Sendable (Int, Int) -> Value) -> PayloadSource {
         var source = PayloadSource(kind: PayloadKind(rawValue: name), summary: summary.isEmpty ? "your generated \(Value.self)" : summary,
                                    origin: .registered, sizesAreLeaves: true, producesParameters: false,
-                                   make: { .encodable(make($0)) })
+                                   make: { .encodable(make($0, $1)) }, hasVariants: hasVariants)
         source.strategySize = { $0.strategyLeaves }
+        source.approximations = hasVariants ? [] : [Self.oneInput]
+        return source
+    }
+
+    private func parametersSource(_ name: String, summary: String, hasVariants: Bool,
+                                  make: @escaping @Sendable (Int, Int) -> Parameters) -> PayloadSource {
+        var source = PayloadSource(kind: PayloadKind(rawValue: name), summary: summary.isEmpty ? "your generated [String: Any] parameters" : summary,
+                                   origin: .registered, sizesAreLeaves: true, producesParameters: true,
+                                   make: { .parameters(make($0, $1)) }, hasVariants: hasVariants)
+        source.approximations = hasVariants ? [] : [Self.oneInput]
+        return source
+    }
+
+    /// `source`, read back by the decoders as `Value`.
+    private func decodable<Value: Codable & Equatable & Sendable>(_ source: PayloadSource, as _: Value.Type) -> PayloadSource {
+        var source = source
+        let kind = source.kind
+        source.decodingInput = { value in
+            guard case let .encodable(value as Value) = value else { throw UnsupportedPayload(contender: "the decoders", kind: kind) }
+            return try DecodingInput(value, kind: kind)
+        }
         return source
     }
 

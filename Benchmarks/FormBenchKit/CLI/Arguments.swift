@@ -24,12 +24,14 @@ struct Arguments: Equatable {
     var payloads: [String] = []
     /// `--replicate`: the most copies of each sample measured.
     var replicate: Int?
+    /// `--repeated-input`: every sample reads one input, rather than the next of K distinct ones.
+    var repeatedInput = false
 
     /// The largest size accepted: beyond it a single payload would not fit in memory.
     static let maximumSize = 10_000_000
 
     /// The options that take no value.
-    private static let flags: Set = ["--help", "-h", "--quick", "--write-baseline"]
+    private static let flags: Set = ["--help", "-h", "--quick", "--write-baseline", "--repeated-input"]
 
     /// Parses the arguments after the program name. Options may be written `--name value` or
     /// `--name=value`.
@@ -53,6 +55,7 @@ struct Arguments: Equatable {
             case "--help", "-h": parsed.help = true
             case "--quick": parsed.quick = true
             case "--write-baseline": parsed.writeBaseline = true
+            case "--repeated-input": parsed.repeatedInput = true
             case "--filter": parsed.filters += try filters(try value())
             case "--payload": parsed.payloads.append(try nonEmpty(try value(), of: name))
             case "--replicate":

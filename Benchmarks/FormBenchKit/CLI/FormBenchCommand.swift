@@ -59,6 +59,8 @@ enum FormBenchCommand {
         settings.budgetSeconds = parsed.budgetSeconds ?? settings.budgetSeconds
         settings.copies = RunSettings.copies(upTo: parsed.replicate ?? 1)
         settings.allocationCounting = AllocationCounting(registered.allocationCounter)
+        settings.inputMode = parsed.repeatedInput ? .repeated : .distinct
+        settings.l2CacheBytes = RunEnvironment.currentProcessor()?.l2CacheBytes
         let filter = MeasurementFilter(substrings: parsed.filters)
         let writer = ResultsWriter(directory: URL(fileURLWithPath: parsed.outputDirectory, isDirectory: true))
         do {
@@ -85,12 +87,13 @@ enum FormBenchCommand {
 
         var status: Int32 = document.problems.isEmpty ? 0 : 1
         if let baseline, let path = parsed.baselinePath {
-            let processors = (baseline: baseline.environment.processor, current: document.environment.processor)
-            let sameProcessor = processors.current != nil && processors.baseline == processors.current
+            let mismatches = TimeRatioMismatch.between(baselineProcessor: baseline.environment.processor,
+                                                       baselineInputs: baseline.configuration.inputs,
+                                                       currentProcessor: document.environment.processor,
+                                                       currentInputs: settings.inputMode)
             let verdict = judge(document, against: baseline, gate: RegressionGate(thresholdPercent: parsed.thresholdPercent),
-                                timeRatiosComparable: sameProcessor, remeasuringWith: scaling)
-            print(RegressionReport.render(verdict, baselinePath: path,
-                                          otherProcessor: sameProcessor ? nil : processors.baseline?.description ?? "not recorded"))
+                                timeRatiosComparable: mismatches.isEmpty, remeasuringWith: scaling)
+            print(RegressionReport.render(verdict, baselinePath: path, mismatches: mismatches))
             status = verdict.passed ? status : 1
         }
         if !document.problems.isEmpty {

@@ -12,6 +12,11 @@ enum Usage {
     Without options it runs the full suite (sizes 16 to 10⁶, a few minutes) and writes
     latest.json, summary.md and time-vs-n.svg to results/.
 
+    Each timed sample reads the next of K different inputs of the payload's shape and size, in
+    turn, as a server meets a different form every time: K inputs total at least 4 MiB (four
+    times the L2 cache where that is larger), from 2 (the largest sizes) to 1,000 (the most
+    samples a measurement takes).
+
     With --payload it runs on samples of your own traffic instead: FILE is a JSON document
     (.json, an object at the root) or a form body (.form, .txt, or - for standard input). Each
     sample is measured as a value of its shape (NAME, after the file) and as the [String: Any]
@@ -24,6 +29,10 @@ enum Usage {
       --replicate N            Also measure each sample's records repeated up to N times
                                (1, 10, 100, …, N copies), to show growth.
       --quick                  CI smoke run: sizes 100 and 1,000, short sampling (seconds).
+      --repeated-input         Every sample reads one input over and over: the warm case, the
+                               branch predictor and the caches trained on that input, which
+                               flatters small sizes (what formbench measured before distinct
+                               inputs; recorded in the results as the input mode).
       --filter SUBSTRING       Run only measurements whose id contains SUBSTRING (ignoring case);
                                repeat it or separate with commas. Ids look like
                                  scaling/<contender>/<payload>
@@ -53,7 +62,8 @@ enum Usage {
                                to twice) and judged on its lowest value. Metrics the
                                baseline lacks are listed as new. Time ratios are judged only
                                when the baseline ran on this processor (model, family, model
-                               number, stepping and caches); otherwise allocations alone are.
+                               number, stepping and caches) with this run's input mode
+                               (distinct or --repeated-input); otherwise allocations alone are.
       --threshold PCT          The tolerated worsening for --compare (default 25).
       -h, --help               Show this text.
 

@@ -4,7 +4,9 @@ import FormBenchCore
 struct CellMeasurement {
     /// Seconds per encode.
     let time: SampleStatistics
-    /// Heap allocations per encode (median), or `nil` when they cannot be counted.
+    /// Heap allocations per encode (median), or `nil` when they cannot be counted. Distinct
+    /// inputs allocate a little differently (a catalog's records differ in number), so between
+    /// runs that take different numbers of samples the median can move by about one allocation.
     let allocations: Double?
     /// The most heap in use at once during an encode (median over samples), or `nil`.
     let peakHeapBytes: Double?

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The suite's own payloads, generated from fixed seeds at the run's sizes (leaves), registered
+/// The suite's own payloads, generated from fixed seeds at the run's sizes (leaves), and their
+/// variants from seeds derived from those (the webhook's: other messages), registered
 /// through `FormBenchSuite.register` as a user's generated payloads are, with the few settings
 /// only they need: the webhook's one size, the wide payload's keys read back without brackets,
 /// and the catalog's option strategies beside the same records as parameters.
@@ -10,7 +11,7 @@ extension FormBenchSuite {
         var suite = FormBenchSuite()
         suite.register(PayloadKind.catalog.rawValue,
                        summary: "records[] of nested objects, arrays, numbers, bools, a Date, a Data, an Optional, mixed-script text",
-                       generatedBy: { CatalogPayload(leaves: $0) })
+                       generatedBy: { CatalogPayload(leaves: $0, variant: $1) })
         suite.modify(.catalog) { source in
             source.origin = .builtIn
             source.strategySize = { $0.strategyLeaves }
@@ -18,7 +19,7 @@ extension FormBenchSuite {
         }
         suite.register(PayloadKind.wide.rawValue,
                        summary: "one flat [String: String], a key per leaf, keys and values of mixed-script text",
-                       generatedBy: { WidePayload.make(leaves: $0) })
+                       generatedBy: { WidePayload.make(leaves: $0, variant: $1) })
         suite.modify(.wide) { source in
             // A key of the word pool may hold brackets, which the decoder reads as a key path
             // (the README lists the ambiguity): the decoders read them as parentheses.
@@ -33,16 +34,16 @@ extension FormBenchSuite {
         }
         suite.register(PayloadKind.deep.rawValue,
                        summary: "chains of objects nested \(DeepPayload.depth) levels deep, a text leaf per level",
-                       generatedBy: { DeepPayload(leaves: $0) })
+                       generatedBy: { DeepPayload(leaves: $0, variant: $1) })
         suite.register(PayloadKind.strings.rawValue,
                        summary: "texts[] of \(StringsPayload.words.lowerBound)–\(StringsPayload.words.upperBound) words of CJK, emoji, combining marks and reserved characters",
-                       generatedBy: { StringsPayload(leaves: $0) })
+                       generatedBy: { StringsPayload(leaves: $0, variant: $1) })
         suite.register(PayloadKind.parameters.rawValue,
                        summary: "the catalog's records as a [String: Any] dictionary (nested dictionaries and arrays, numbers, Booleans, mixed-script text) through URLEncoding",
-                       parametersGeneratedBy: { ParametersPayload.make(leaves: $0) })
+                       parametersGeneratedBy: { ParametersPayload.make(leaves: $0, variant: $1) })
         suite.register(PayloadKind.webhook.rawValue,
                        summary: "one flat form of \(WebhookPayload.leaves) fields (strings and integers), as a Twilio webhook posts it",
-                       generatedBy: { _ in WebhookPayload.sample })
+                       generatedBy: { _, variant in WebhookPayload.variant(variant) })
         for kind in [PayloadKind.wide, .deep, .strings, .parameters, .webhook] {
             suite.modify(kind) { source in
                 source.origin = .builtIn

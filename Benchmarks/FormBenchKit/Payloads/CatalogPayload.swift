@@ -4,9 +4,10 @@ import FormBenchCore
 struct CatalogPayload: Codable, Equatable, Sendable {
     let records: [CatalogRecord]
 
-    /// Generates records until they hold at least `leaves` leaves (under the default options).
-    init(leaves: Int) {
-        var random = SplitMix64(seed: 0xCA7A_1065)
+    /// Generates records until they hold at least `leaves` leaves (under the default options);
+    /// each `variant` draws other records.
+    init(leaves: Int, variant: Int) {
+        var random = SplitMix64(seed: 0xCA7A_1065, variant: variant)
         var records: [CatalogRecord] = []
         var total = 0
         while total < leaves {

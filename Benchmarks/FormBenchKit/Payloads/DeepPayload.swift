@@ -8,9 +8,9 @@ struct DeepPayload: Codable, Equatable, Sendable {
 
     let chains: [DeepNode]
 
-    /// Chains holding `leaves` leaves in all.
-    init(leaves: Int) {
-        var random = SplitMix64(seed: 0xDEE9)
+    /// Chains holding `leaves` leaves in all; each `variant` draws other texts.
+    init(leaves: Int, variant: Int) {
+        var random = SplitMix64(seed: 0xDEE9, variant: variant)
         chains = stride(from: 0, to: leaves, by: Self.depth).map { start in
             let levels = min(Self.depth, leaves - start)
             // Built from the bottom up: each node holds the one below it.

@@ -7,8 +7,9 @@ import URLEncodedForm
 /// written as Unix seconds and the data in Base64, as such APIs take them; a missing discount is
 /// left out.
 enum ParametersPayload {
-    static func make(leaves: Int) -> Parameters {
-        let records: [any Sendable] = CatalogPayload(leaves: leaves).records.map { record in
+    /// The parameters of `CatalogPayload(leaves:variant:)`.
+    static func make(leaves: Int, variant: Int) -> Parameters {
+        let records: [any Sendable] = CatalogPayload(leaves: leaves, variant: variant).records.map { record in
             var fields: [String: any Sendable] = [
                 "id": record.id,
                 "title": record.title,

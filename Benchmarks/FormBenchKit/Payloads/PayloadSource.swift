@@ -1,7 +1,7 @@
 import URLEncodedForm
 
-/// A payload as the suite knows it: its name, what it is, how a value of it is made at a size,
-/// and what the suite runs on it. The built-in payloads, the types a user registers
+/// A payload as the suite knows it: its name, what it is, how a value of it is made at a size
+/// (and other values of that shape and size, its variants), and what the suite runs on it. The built-in payloads, the types a user registers
 /// (``FormBenchSuite``) and the samples of `--payload` are all sources.
 struct PayloadSource: Sendable {
     /// Where a payload comes from, which decides what its sizes mean and what its report says.
@@ -26,8 +26,13 @@ struct PayloadSource: Sendable {
     let producesParameters: Bool
     /// The one size of a payload that has no other, or `nil`.
     var fixedSize: Int?
-    /// The value at a size.
-    let make: @Sendable (Int) -> PayloadValue
+    /// The value at a size (leaves, or copies of a sample) of a variant: variant 0 is the
+    /// payload as it is described; the others, where `hasVariants`, are other values of its
+    /// shape and size.
+    let make: @Sendable (_ size: Int, _ variant: Int) -> PayloadValue
+    /// Whether `make` gives a different value for each variant; otherwise it has one value per
+    /// size, and every measurement reads that one over and over.
+    let hasVariants: Bool
     /// What the decoders read back from a value of this payload; `nil` where no decoder runs.
     var decodingInput: (@Sendable (PayloadValue) throws -> DecodingInput)?
     /// The size the option strategies are measured at, or `nil` when the strategy table does
@@ -54,14 +59,15 @@ struct PayloadSource: Sendable {
     }
 
     /// The pairs `value` makes under the default options (the number of `&`-separated parts of
-    /// its form); 0 when it cannot be encoded (the contenders report why).
-    static func pairCount(of value: PayloadValue) -> Int {
+    /// its form) and the form's bytes; 0 and 0 when it cannot be encoded (the contenders
+    /// report why).
+    static func formSize(of value: PayloadValue) -> (pairs: Int, bytes: Int) {
         let bytes: [UInt8]?
         switch value {
         case let .encodable(encodable): bytes = try? URLEncodedFormEncoder().encode(encodable)
         case let .parameters(parameters): bytes = try? URLEncoding.default.encode(parameters)
         }
-        guard let bytes, !bytes.isEmpty else { return 0 }
-        return bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "&") ? 1 : 0) }
+        guard let bytes, !bytes.isEmpty else { return (0, 0) }
+        return (bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "&") ? 1 : 0) }, bytes.count)
     }
 }

@@ -6,9 +6,9 @@ struct StringsPayload: Codable, Equatable, Sendable {
 
     let texts: [String]
 
-    /// `leaves` texts with no plain-ASCII word.
-    init(leaves: Int) {
-        var random = SplitMix64(seed: 0x57A1_265)
+    /// `leaves` texts with no plain-ASCII word; each `variant` draws other texts.
+    init(leaves: Int, variant: Int) {
+        var random = SplitMix64(seed: 0x57A1_265, variant: variant)
         texts = (0..<leaves).map { _ in random.phrase(words: Self.words, from: WordPool.heavy) }
     }
 }

@@ -2,9 +2,10 @@ import FormBenchCore
 /// The wide payload: one flat `[String: String]` with a key per leaf.
 enum WidePayload {
     /// A dictionary of `leaves` entries. Keys start with a letter so that none looks numeric
-    /// (numeric keys would become array indices) and carry their index so that all differ.
-    static func make(leaves: Int) -> [String: String] {
-        var random = SplitMix64(seed: 0x71DE)
+    /// (numeric keys would become array indices) and carry their index so that all differ. Each
+    /// `variant` draws other keys and values: a dictionary's keys are its data.
+    static func make(leaves: Int, variant: Int) -> [String: String] {
+        var random = SplitMix64(seed: 0x71DE, variant: variant)
         var entries: [String: String] = [:]
         entries.reserveCapacity(leaves)
         for index in 0..<leaves {

@@ -2,8 +2,8 @@ import Foundation
 import FormBenchCore
 
 /// The part of a results file the gate reads: `--compare` accepts any `latest.json` or
-/// `baseline.json`, and ignores everything but the schema version, the run's mode, its processor
-/// and the gate metrics.
+/// `baseline.json`, and ignores everything but the schema version, the run's mode and input
+/// mode, its processor and the gate metrics.
 struct BaselineFile: Decodable {
     let schemaVersion: Int
     let configuration: Mode
@@ -18,9 +18,17 @@ struct BaselineFile: Decodable {
 
     /// Whether the baseline's run was a `--quick` one: time ratios shift with the sampling (a
     /// slow contender's time, above all, depends on what ran before it), so the gate only
-    /// compares runs of the same mode.
+    /// compares runs of the same mode. And whether it read distinct inputs or one repeated,
+    /// which decides whether its time ratios are judged (`TimeRatioMismatch`).
     struct Mode: Decodable {
         let quick: Bool
+        /// Absent in files from before the input mode was recorded, which repeated one input.
+        let inputMode: InputMode?
+
+        /// The inputs the baseline read.
+        var inputs: InputMode {
+            inputMode ?? .repeated
+        }
     }
 
     /// Why a baseline cannot be used.

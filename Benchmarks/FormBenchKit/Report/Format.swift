@@ -34,6 +34,11 @@ enum Format {
         return result
     }
 
+    /// The inputs a measurement read in turn: `1 input, repeated`, `90 distinct inputs`.
+    static func inputs(_ count: Int) -> String {
+        count == 1 ? "1 input, repeated" : "\(grouped(count)) distinct inputs"
+    }
+
     /// A plain number with `digits` decimals: `1.02`.
     static func decimal(_ value: Double, digits: Int) -> String {
         String(format: "%.\(digits)f", value)

@@ -2,8 +2,8 @@ import FormBenchCore
 
 /// The gate's verdict as text: a table of every compared metric and a closing line.
 enum RegressionReport {
-    /// `otherProcessor` is the baseline's processor when it is not this run's.
-    static func render(_ verdict: RegressionVerdict, baselinePath: String, otherProcessor: String? = nil) -> String {
+    /// `mismatches` are the reasons the baseline's time ratios were not judged, if any.
+    static func render(_ verdict: RegressionVerdict, baselinePath: String, mismatches: [TimeRatioMismatch] = []) -> String {
         var table = Table(title: "regression gate — against \(baselinePath), threshold \(Format.decimal(verdict.thresholdPercent, digits: 1))%",
                           columns: [.left("metric"), .right("baseline"), .right("current"), .right("change"), .left("verdict")])
         for comparison in verdict.comparisons {
@@ -27,11 +27,19 @@ enum RegressionReport {
             lines.append("\(verdict.newCurrentIDs.count) metrics new in this run, not judged (absent from the baseline; refresh it to gate them):")
             lines += verdict.newCurrentIDs.map { "  new: \($0)" }
         }
-        if let otherProcessor {
-            lines.append("ANOTHER PROCESSOR: \(baselinePath) was recorded on \(otherProcessor). Time ratios move between "
-                + "processors on unchanged code, so its \(verdict.timeRatiosNotJudged.count) time ratios are NOT judged; "
-                + "allocation counts are. To judge time, measure the baseline's commit on this machine "
-                + "(.ci/gate does) or record a baseline here.")
+        for mismatch in mismatches {
+            switch mismatch {
+            case let .otherProcessor(processor):
+                lines.append("ANOTHER PROCESSOR: \(baselinePath) was recorded on \(processor?.description ?? "not recorded"). "
+                    + "Time ratios move between processors on unchanged code, so its \(verdict.timeRatiosNotJudged.count) time "
+                    + "ratios are NOT judged; allocation counts are. To judge time, measure the baseline's commit on this machine "
+                    + "(.ci/gate does) or record a baseline here.")
+            case let .otherInputMode(baseline, current):
+                lines.append("ANOTHER INPUT MODE: \(baselinePath) read \(Self.inputs(baseline)), this run \(Self.inputs(current)). "
+                    + "One input repeated trains the branch predictor and the caches, which moves time ratios on unchanged code, "
+                    + "so its \(verdict.timeRatiosNotJudged.count) time ratios are NOT judged; allocation counts are. To judge "
+                    + "time, run in the baseline's mode (\(baseline == .repeated ? "with" : "without") --repeated-input).")
+            }
         }
         let regressions = verdict.regressions.count
         if verdict.comparisons.isEmpty {
@@ -42,6 +50,11 @@ enum RegressionReport {
             lines.append("gate: passed — \(verdict.comparisons.count) metrics within the threshold")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How an input mode reads in the report.
+    private static func inputs(_ mode: InputMode) -> String {
+        mode == .distinct ? "distinct inputs" : "one input repeated"
     }
 
     private static func value(_ value: Double, _ kind: GateMetric.Kind) -> String {

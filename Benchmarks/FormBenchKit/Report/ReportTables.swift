@@ -24,11 +24,11 @@ enum ReportTables {
 
     private static func scalingTable(_ name: String, summary: String, records: [ScalingRecord]) -> Table {
         var table = Table(title: "\(name) — \(summary)",
-                          columns: [.left("contender"), .right("N"), .right("median"), .right("min"), .right("max"),
+                          columns: [.left("contender"), .right("N"), .right("inputs"), .right("median"), .right("min"), .right("max"),
                                     .right("CPU ÷ floor"), .right("MB/s"), .right("allocs/call"), .right("peak heap"),
                                     .right("growth")])
         for record in records {
-            let leading = [record.contender, Format.grouped(record.leaves)]
+            let leading = [record.contender, Format.grouped(record.leaves), record.inputs.map(Format.grouped) ?? ""]
             switch record.status {
             case .skipped:
                 table.rows.append(.note(leading: leading, text: "skipped (\(record.note ?? "over budget"))"))
@@ -64,16 +64,14 @@ enum ReportTables {
     }
 
     private static func strategyTable(_ records: [StrategyRecord]) -> Table {
-        let leaves = records.first.map { Format.grouped($0.leaves) } ?? ""
-        return relativeTable(records, title: "option strategies — optimized encoder, catalog N=\(leaves), relative to the defaults",
+        relativeTable(records, title: "option strategies — optimized encoder, catalog \(size(of: records)), relative to the defaults",
                              first: "option", base: "defaults")
     }
 
     /// A user's payload's option costs, with whether each wrote the defaults' bytes, and the
     /// recommendation the figures support.
     private static func userStrategyTable(_ payload: String, records: [StrategyRecord]) -> Table {
-        let leaves = records.first.map { Format.grouped($0.leaves) } ?? ""
-        var table = relativeTable(records, title: "option strategies — optimized encoder, \(payload) N=\(leaves), relative to the defaults",
+        var table = relativeTable(records, title: "option strategies — optimized encoder, \(payload) \(size(of: records)), relative to the defaults",
                                   first: "option", base: "defaults")
         table = Table(title: table.title, columns: table.columns + [.left("bytes")], rows: zip(table.rows, records).map { row, record in
             guard case let .cells(cells) = row else { return row }
@@ -135,9 +133,15 @@ enum ReportTables {
     }
 
     private static func requestTable(_ records: [StrategyRecord]) -> Table {
-        let leaves = records.first.map { Format.grouped($0.leaves) } ?? ""
-        return relativeTable(records, title: "request rounds — optimized, N=\(leaves), relative to encoding the parameters alone",
+        relativeTable(records, title: "request rounds — optimized, \(size(of: records)), relative to encoding the parameters alone",
                              first: "round", base: "alone")
+    }
+
+    /// `N=1,000 (90 distinct inputs)`: the size of the first of `records` (they share it) and
+    /// the inputs it read.
+    private static func size(of records: [StrategyRecord]) -> String {
+        guard let first = records.first else { return "" }
+        return "N=\(Format.grouped(first.leaves))" + (first.inputs.map { " (\(Format.inputs($0)))" } ?? "")
     }
 
     /// Records of ways of encoding, each with its time and allocations relative to its base's.
@@ -165,7 +169,8 @@ enum ReportTables {
 
     private static func parallelTable(_ records: [ParallelRecord]) -> Table {
         let leaves = records.first.map { Format.grouped($0.leaves) } ?? ""
-        var table = Table(title: "parallel throughput — threads sharing one optimized encoder, catalog N=\(leaves)",
+        let inputs = records.first.map { " (\(Format.inputs($0.inputs)))" } ?? ""
+        var table = Table(title: "parallel throughput — threads sharing one optimized encoder, catalog N=\(leaves)\(inputs)",
                           columns: [.right("threads"), .right("encodes"), .right("encodes/s"), .right("speed-up"),
                                     .right("cores used"), .left("result")])
         let single = records.first { $0.threads == 1 }?.encodesPerSecond

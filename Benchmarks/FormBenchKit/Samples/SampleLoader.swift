@@ -35,7 +35,7 @@ enum SampleLoader {
         let replication = sample.replicationSummary
         var value = PayloadSource(kind: kind, summary: "\(format.rawValue) sample \(file) as a value of its shape (\(replication))",
                                   origin: .sample(file: file), sizesAreLeaves: false, producesParameters: false,
-                                  make: { .encodable(sample.replicated($0)) })
+                                  make: { copies, variant in .encodable(sample.replicated(copies).variant(variant)) }, hasVariants: true)
         value.decodingInput = { payload in
             guard case let .encodable(replicated as SampleValue) = payload else {
                 throw UnsupportedPayload(contender: "the decoders", kind: kind)
@@ -49,7 +49,8 @@ enum SampleLoader {
         var dictionary = PayloadSource(kind: parametersKind,
                                        summary: "\(format.rawValue) sample \(file) as [String: Any] through URLEncoding (\(replication))",
                                        origin: .sample(file: file), sizesAreLeaves: false, producesParameters: true,
-                                       make: { copies in .parameters(sample.replicated(copies).parameters ?? parameters) })
+                                       make: { copies, variant in .parameters(sample.replicated(copies).variant(variant).parameters ?? parameters) },
+                                       hasVariants: true)
         dictionary.approximations = ["null values are left out of the dictionary, as a caller leaves out a missing value"]
         return [value, dictionary]
     }
@@ -60,6 +61,7 @@ enum SampleLoader {
             "encoding: the sample is a value model (an enum walked member by member, keys made from strings); your struct's synthesized Codable, with its CodingKeys enum, walks differently, so the walk floor, the encoders' times and their ratio to the floor approximate yours; the bytes, their size and the reference-against-optimized ratio hold for any type that writes them",
             "types: Date, Data, URL, enums and nested optionals of your types appear in a sample as strings and numbers, so dateEncoding and dataEncoding act on nothing here (register your real types with FormBenchKit to measure them)",
             "decoding: the decoders read the form back into a value guided by the sample's shape, asking what your struct's init(from:) would ask; a real type's decode costs about as much, but not exactly",
+            "inputs: unless --repeated-input, the sample's variants are read in turn besides it (strings shuffled among those of their key, or their characters shuffled; numbers of as many digits or decimals; Booleans flipped at random): values of your traffic's shape, not values of your traffic",
         ]
         if format == .form {
             notes.append("form sample: leaf types are guessed (a number that writes back unchanged is an Int or a Double, anything else a String) and keys keep the order the form first names them in; the form is re-encoded with the encoder's options, so its bytes may differ from the sample's")

@@ -53,15 +53,15 @@ struct RequestSuite {
 
     func run(progress: ProgressReporter) -> [StrategyRecord] {
         let sampler = InterleavedSampler(plan: settings.sampling, allocationCounting: settings.allocationCounting)
-        var payloads: [PayloadKind: Payload] = [:]
+        var payloads: [PayloadKind: PayloadInputs] = [:]
         var records: [StrategyRecord] = []
         for variant in selected {
             progress.step("requests N=\(settings.requestLeaves): \(variant.name)")
             guard let source = sources.first(where: { $0.kind == variant.payload }) else { continue }
-            let payload = payloads[variant.payload] ?? Payload(source, size: settings.requestLeaves)
-            payloads[variant.payload] = payload
-            let record = StrategyRecord(variant: variant.name, leaves: settings.requestLeaves,
-                                        measured: sampler.measure([variant.contender], on: payload)[0])
+            let inputs = payloads[variant.payload] ?? PayloadInputs(source, size: settings.requestLeaves, plan: settings.inputs)
+            payloads[variant.payload] = inputs
+            let record = StrategyRecord(variant: variant.name, leaves: settings.requestLeaves, inputs: inputs.inputs.count,
+                                        measured: sampler.measure([variant.contender], on: inputs)[0])
             if let failure = record.failure { progress.note("failed: \(failure)") }
             let base = records.first { $0.variant == variant.base } ?? record
             records.append(record.relative(to: base))

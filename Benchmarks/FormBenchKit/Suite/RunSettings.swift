@@ -1,4 +1,6 @@
-/// The sizes, sampling and budgets of one run.
+import FormBenchCore
+
+/// The sizes, sampling, inputs and budgets of one run.
 struct RunSettings: Sendable {
     /// The payload sizes (leaves), increasing.
     var sizes: [Int]
@@ -22,6 +24,17 @@ struct RunSettings: Sendable {
     var copies = [1]
     /// The allocation counter the suite was given: none unless asked.
     var allocationCounting = AllocationCounting(nil)
+    /// Whether each sample reads the next of K distinct inputs (the default) or one input over
+    /// and over (`--repeated-input`).
+    var inputMode = InputMode.distinct
+    /// The L2 cache of this machine's processor, which decides K; `nil`: unknown.
+    var l2CacheBytes: Int?
+
+    /// How many inputs a measurement reads, and which in each sample.
+    var inputs: InputPlan {
+        InputPlan(mode: inputMode, l2CacheBytes: l2CacheBytes,
+                  maximumInputs: max(sampling.maximumSamples, decodingSampling.maximumSamples))
+    }
 
     /// The copies `--replicate n` measures: 1, then every power of ten below `n`, then `n`.
     static func copies(upTo n: Int) -> [Int] {

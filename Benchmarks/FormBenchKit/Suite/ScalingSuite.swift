@@ -57,7 +57,7 @@ struct ScalingSuite {
 
     /// A payload size as records give it: leaves, or the pairs a sample's copies make.
     private func leaves(of source: PayloadSource, size requested: Int) -> Int {
-        source.sizesAreLeaves ? requested : PayloadSource.pairCount(of: source.make(requested))
+        source.sizesAreLeaves ? requested : PayloadSource.formSize(of: source.make(requested, 0)).pairs
     }
 
     /// The contenders this run measures on `source`.
@@ -94,12 +94,14 @@ struct ScalingSuite {
         }
         guard !chosen.isEmpty else { return (skipped, nil) }
 
+        let inputs = PayloadInputs(source, size: requested, plan: settings.inputs,
+                                   forDecoders: chosen.contains { $0.contender is any DecodingContender })
         let longest = chosen.compactMap(\.projected).max().map { ", ~\(Format.duration($0))" } ?? ""
-        progress.note("sampling \(chosen.map(\.contender.name).joined(separator: ", ")) interleaved\(longest)")
-        let payload = Payload(source, size: requested, forDecoders: chosen.contains { $0.contender is any DecodingContender })
+        progress.note("sampling \(chosen.map(\.contender.name).joined(separator: ", ")) interleaved on "
+            + "\(Format.inputs(inputs.inputs.count))\(longest)")
         let sampler = InterleavedSampler(plan: settings.sampling, decodingPlan: settings.decodingSampling,
                                          allocationCounting: settings.allocationCounting)
-        let outcomes = sampler.measure(chosen.map(\.contender), on: payload)
+        let outcomes = sampler.measure(chosen.map(\.contender), on: inputs)
         let measurements = zip(chosen, outcomes).compactMap { choice, outcome in
             (try? outcome.get()).map { (choice.contender.name, $0) }
         }
@@ -121,6 +123,7 @@ struct ScalingSuite {
                 progress.note("\(name) FAILED: \(error)")
             }
             record.projectedSeconds = choice.projected
+            record.inputs = inputs.inputs.count
             measured.append(record)
         }
 

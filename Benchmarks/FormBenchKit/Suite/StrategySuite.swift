@@ -41,16 +41,16 @@ struct StrategySuite {
         let sampler = InterleavedSampler(plan: settings.sampling, allocationCounting: settings.allocationCounting)
         var all: [StrategyRecord] = []
         for subject in subjects {
-            var payloads: [PayloadKind: Payload] = [:]
+            var payloads: [PayloadKind: PayloadInputs] = [:]
             var records: [StrategyRecord] = []
             var defaultOutput: [UInt8]?
             for variant in subject.variants {
                 guard let source = sources.first(where: { $0.kind == variant.payload }) else { continue }
-                let payload = payloads[variant.payload] ?? Payload(source, size: subject.size)
-                payloads[variant.payload] = payload
-                progress.step("strategies \(subject.source.kind.rawValue) N=\(Format.grouped(payload.leaves)): \(variant.name)")
-                let outcome = sampler.measure([variant.contender], on: payload)[0]
-                var record = StrategyRecord(variant: variant.name, leaves: payload.leaves, measured: outcome)
+                let inputs = payloads[variant.payload] ?? PayloadInputs(source, size: subject.size, plan: settings.inputs)
+                payloads[variant.payload] = inputs
+                progress.step("strategies \(subject.source.kind.rawValue) N=\(Format.grouped(inputs.leaves)): \(variant.name)")
+                let outcome = sampler.measure([variant.contender], on: inputs)[0]
+                var record = StrategyRecord(variant: variant.name, leaves: inputs.leaves, inputs: inputs.inputs.count, measured: outcome)
                 if let failure = record.failure { progress.note("failed: \(failure)") }
                 if subject.source.isUsers {
                     record.payload = subject.source.kind.rawValue

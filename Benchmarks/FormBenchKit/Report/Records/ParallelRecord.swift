@@ -2,6 +2,8 @@
 struct ParallelRecord: Codable, Sendable {
     let threads: Int
     let leaves: Int
+    /// The different inputs each thread encoded in turn (1 when one input was repeated).
+    let inputs: Int
     let encodes: Int
     let seconds: Double
     /// The CPU time all threads used meanwhile: divided by `seconds`, the processors the threads

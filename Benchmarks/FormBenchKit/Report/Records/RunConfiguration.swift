@@ -1,7 +1,15 @@
+import FormBenchCore
+
 /// What a run was asked to measure, as recorded in its results.
 struct RunConfiguration: Codable, Sendable {
     /// Whether this was a `--quick` run.
     let quick: Bool
+    /// Whether each sample read the next of K distinct inputs or one input over and over
+    /// (`--repeated-input`). Files from before it was recorded lack it: they repeated one input.
+    let inputMode: InputMode
+    /// The bytes the distinct inputs of one payload size total at least, which decides K
+    /// (`InputPlan.targetBytes`).
+    let distinctInputBytes: Int
     /// The `--filter` substrings (empty: everything).
     let filters: [String]
     let sizes: [Int]
@@ -22,6 +30,8 @@ struct RunConfiguration: Codable, Sendable {
 
     init(settings: RunSettings, quick: Bool, filter: MeasurementFilter) {
         self.quick = quick
+        inputMode = settings.inputMode
+        distinctInputBytes = settings.inputs.targetBytes
         filters = filter.substrings
         sizes = settings.sizes
         budgetSeconds = settings.budgetSeconds

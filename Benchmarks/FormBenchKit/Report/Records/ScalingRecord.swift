@@ -19,6 +19,9 @@ struct ScalingRecord: Codable, Sendable {
     var note: String?
     /// The time the budget check projected for the measurement (warm-up and minimum samples).
     var projectedSeconds: Double?
+    /// The different inputs the samples read in turn (K; 1 when one input was repeated); absent
+    /// where nothing was measured, and in files from before it was recorded (one input).
+    var inputs: Int?
     var medianSeconds: Double?
     var minimumSeconds: Double?
     var maximumSeconds: Double?

@@ -5,6 +5,9 @@ struct StrategyRecord: Codable, Sendable {
     /// The variant's name, e.g. `arrayEncoding .indexInBrackets`.
     let variant: String
     let leaves: Int
+    /// The different inputs the samples read in turn (1 when one input was repeated); absent
+    /// in files from before it was recorded (one input).
+    var inputs: Int?
     /// How it failed, when the encoder threw.
     var failure: String?
     var medianSeconds: Double?
@@ -20,14 +23,16 @@ struct StrategyRecord: Codable, Sendable {
     /// Whether the variant wrote the defaults' bytes (a user's strategy table only).
     var sameBytesAsDefaults: Bool?
 
-    init(variant: String, leaves: Int) {
+    init(variant: String, leaves: Int, inputs: Int) {
         self.variant = variant
         self.leaves = leaves
+        self.inputs = inputs
     }
 
-    /// The record of `variant` from its measurement, or from the error that stopped it.
-    init(variant: String, leaves: Int, measured outcome: Result<CellMeasurement, any Error>) {
-        self.init(variant: variant, leaves: leaves)
+    /// The record of `variant` from its measurement on `inputs` inputs, or from the error that
+    /// stopped it.
+    init(variant: String, leaves: Int, inputs: Int, measured outcome: Result<CellMeasurement, any Error>) {
+        self.init(variant: variant, leaves: leaves, inputs: inputs)
         switch outcome {
         case let .success(measurement):
             medianSeconds = measurement.time.median
