@@ -66,14 +66,17 @@ struct LimitsOracle {
             }
             if case .success(let full) = standard, full == tree { return }
             fuzzFailure("small limits read \(tree), default limits \(standard)", input: input)
-        case .failure(.inputTooLong(let limit)):
+        case .failure(let error) where error.code == .inputTooLong:
+            let limit = error.limit ?? -1
             if limit != maximumLength || length <= limit { fuzzFailure("inputTooLong(\(limit)) for \(length) bytes", input: input) }
         case .failure(let error):
             if length > maximumLength { fuzzFailure("\(error) for \(length) bytes: the length is checked first", input: input) }
-            switch error {
-            case .tooManyParameters(let limit):
+            switch error.code {
+            case .tooManyParameters:
+                let limit = error.limit ?? -1
                 if limit != limits.maximumParameterCount || count <= limit { fuzzFailure("tooManyParameters(\(limit)) for \(count) pairs", input: input) }
-            case .tooDeep(let key, let limit):
+            case .tooDeep:
+                let (key, limit) = (error.key ?? "", error.limit ?? -1)
                 if limit != limits.maximumDepth || !tooDeep.contains(where: { String($0.base.prefix(64)) == key }) {
                     fuzzFailure("tooDeep(\(key), \(limit)); names too deep: \(tooDeep)", input: input)
                 }
@@ -82,7 +85,7 @@ struct LimitsOracle {
                 // one of their own limits first.
                 switch standard {
                 case .failure(let other) where other == error: break
-                case .failure(.tooDeep), .failure(.tooManyParameters): break
+                case .failure(let other) where other.code == .tooDeep || other.code == .tooManyParameters: break
                 default: fuzzFailure("small limits threw \(error), default limits \(standard)", input: input)
                 }
             }
