@@ -69,9 +69,10 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     }
 
     /// Forgets the last decoding (its names' segments, its coding keys, its tables), keeping the
-    /// memory; the tree is started afresh by the next.
+    /// memory but the tables'.
     func removeAll() {
         pairs.removeAll(keepingCapacity: true)
+        tree.pointee.end()
         keyPath.pointee.removeForm()
         decoderState.pointee.removeAll()
     }

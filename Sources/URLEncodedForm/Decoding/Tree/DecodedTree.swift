@@ -27,8 +27,7 @@ struct DecodedTree: ~Copyable {
     /// (a value may have replaced it), and a node's key under its parent never changes.
     private var lastPath: [(key: TextRange, hash: DecodedNodeID)] = []
     private var lastPathCount = 0
-    private(set) var bytes = FormBytes(input: UnsafeBufferPointer(start: nil, count: 0),
-                                       names: UnsafeBufferPointer(start: nil, count: 0))
+    private(set) var bytes = FormBytes.none
 
     /// A tree with no memory yet, which a `DecodingSession` keeps between decodings.
     init() {}
@@ -36,13 +35,21 @@ struct DecodedTree: ~Copyable {
     /// Forgets the last decoding and starts an empty tree for `pairCount` pairs in `bytes`,
     /// keeping the memory.
     mutating func start(bytes: FormBytes, pairCount: Int) {
+        end()
         self.bytes = bytes
         self.pairCount = pairCount
         nodes.removeAll(reservingCapacity: pairCount + 1)
         nodes.append(DecodedNode(kind: .hash, parent: .none, key: TextRange(start: 0, count: -1)))
         nextValues.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends a decoding: frees the child table, which belongs to one decoding (a wide form's
+    /// can be large, and an idle session keeps only what `capacityInBytes` counts), and lets go
+    /// of the borrowed bytes.
+    mutating func end() {
         children = ChildTable()
         lastPathCount = 0
+        bytes = .none
     }
 
     /// The memory the tree holds.

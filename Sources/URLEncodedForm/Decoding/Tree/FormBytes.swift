@@ -8,6 +8,11 @@ struct FormBytes {
     let input: UnsafeBufferPointer<UInt8>
     let names: UnsafeBufferPointer<UInt8>
 
+    /// No bytes: a tree's between decodings.
+    static var none: FormBytes {
+        FormBytes(input: UnsafeBufferPointer(start: nil, count: 0), names: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
     /// The bytes of `range`.
     @inline(__always)
     func bytes(_ range: TextRange) -> UnsafeBufferPointer<UInt8> {
