@@ -1,5 +1,5 @@
-/// The memory one decoding works in — the flat pairs, the tree, the unescaped names, a name's
-/// segments and the typed decoder's state — kept by the decoder between decodings (in its
+/// The memory one decoding works in — the flat pairs, the unescaped text, the tree, the
+/// unescaped names, a name's segments and the typed decoder's state — kept by the decoder between decodings (in its
 /// `IdleMemoryPool`), so that the next decoding of a form about as large allocates none of it,
 /// and a large one does not fault the same pages in again. Small sessions that no decoder keeps
 /// (a decoder went away, or more threads decoded at once than its pool keeps) wait as the
@@ -18,6 +18,8 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     let tree: UnsafeMutablePointer<DecodedTree>
     /// Where names' escaped segments are unescaped to (`withNameMemory(count:_:)`).
     private var names = UncheckedArray<UInt8>()
+    /// Where the scanner writes the escaped parts unescaped (`UnescapedText`).
+    let unescapedText: UnsafeMutablePointer<UncheckedArray<UInt8>>
     /// The segments of the name being split.
     let keyPath: UnsafeMutablePointer<KeyPathBuffer>
     /// The state of the typed decoder that stands on the tree (`FormValueDecoder`).
@@ -28,12 +30,14 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
 
     init() {
         tree = .holding(DecodedTree())
+        unescapedText = .holding(UncheckedArray())
         keyPath = .holding(KeyPathBuffer())
         decoderState = .holding(FormValueDecoder.State())
     }
 
     deinit {
         tree.free()
+        unescapedText.free()
         keyPath.free()
         decoderState.free()
     }
@@ -53,7 +57,7 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     }
 
     var capacityInBytes: Int {
-        pairsAndTreeCapacityInBytes + names.capacityInBytes + keyPath.pointee.capacityInBytes
+        pairsAndTreeCapacityInBytes + names.capacityInBytes + unescapedText.pointee.capacityInBytes + keyPath.pointee.capacityInBytes
             + decoderState.pointee.capacityInBytes
     }
 

@@ -44,12 +44,10 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         var wideChildren = ChildTable()
         /// For each hash read under a `KeyDecoding` other than the default, its keys converted.
         var convertedKeys: [DecodedNodeID: [String: DecodedNodeID]] = [:]
-        /// Where escaped values are unescaped to be parsed.
-        var scratch: [UInt8] = []
 
         /// The memory the arrays that grow with the form hold.
         var capacityInBytes: Int {
-            (lookupHints.capacity + rememberedLookups.capacity) * MemoryLayout<DecodedNodeID>.stride + scratch.capacity
+            (lookupHints.capacity + rememberedLookups.capacity) * MemoryLayout<DecodedNodeID>.stride
         }
 
         /// Forgets a decoding: back at the root, with no path and no tables, the arrays'
@@ -227,12 +225,11 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             return Date(timeIntervalSince1970: try decodeLeaf(Double.self) / 1000)
         case .iso8601:
             let pair = try singleValue(Date.self, at: focus) { path }
-            return try form.withValue(of: pair, scratch: &state.pointee.scratch) { text in
-                guard let date = SpecialLeaf.iso8601Date(text) else {
-                    throw corrupted("Expected an ISO 8601 date, found `\(String(decoding: text, as: UTF8.self))`.")
-                }
-                return date
+            let text = form.value(of: pair)
+            guard let date = SpecialLeaf.iso8601Date(text) else {
+                throw corrupted("Expected an ISO 8601 date, found `\(String(decoding: text, as: UTF8.self))`.")
             }
+            return date
         case .formatted(let formatter):
             let text = try decodeLeaf(String.self)
             guard let date = formatter.date(from: text) else {
@@ -294,13 +291,12 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     func leaf<T: LeafValue>(_ type: T.Type, at focus: Focus, errorPath: () -> [any CodingKey]) throws -> T {
         let pair = try singleValue(type, at: focus, errorPath: errorPath)
         if T.self == String.self { return unsafeBitCast(form.string(ofValue: pair), to: T.self) }
-        return try form.withValue(of: pair, scratch: &state.pointee.scratch) { text in
-            guard let value = T.parse(text, options: options) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: errorPath(), debugDescription:
-                    "Expected \(T.expectation), found `\(String(decoding: text, as: UTF8.self))`."))
-            }
-            return value
+        let text = form.value(of: pair)
+        guard let value = T.parse(text, options: options) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: errorPath(), debugDescription:
+                "Expected \(T.expectation), found `\(String(decoding: text, as: UTF8.self))`."))
         }
+        return value
     }
 
     /// The `T` a single value where the decoder stands spells.
@@ -323,7 +319,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         switch options.nilDecoding {
         case .dropKey: return false
         case .dropValue: return form.pairs[pair].valueIsEmpty
-        case .null: return form.withValue(of: pair, scratch: &state.pointee.scratch) { $0.elementsEqual("null".utf8) }
+        case .null: return form.value(of: pair).elementsEqual("null".utf8)
         }
     }
 

@@ -4,7 +4,9 @@ struct FormPair {
     /// The name's bytes, as sent: `nameStart..<nameEnd`.
     var nameStart: Int32
     var nameEnd: Int32
-    /// The value's bytes, as sent (after the first `=`; empty when there is none).
+    /// The value's bytes (after the first `=`; empty when there is none): `valueStart..<valueEnd`
+    /// of the input as sent, or, when the value is escaped, of the text the scanner unescaped it
+    /// to at the same offsets (`UnescapedText`).
     var valueStart: Int32
     var valueEnd: Int32
     /// Whether the name holds a `+`, a `%` or (under
@@ -20,7 +22,8 @@ struct FormPair {
     var sharedNameLength: Int16 = -1
 
     var valueIsEmpty: Bool { valueStart == valueEnd }
-    /// Whether the value must be unescaped (or repaired) to be read.
+    /// Whether the value is read from the scanner's unescaped text (and, under `.whatwg`,
+    /// repaired where it is not UTF-8).
     var valueIsEscaped: Bool { valueSpelling.contains(.escaped) }
 
     /// What the scanner found in a part of a pair (a name or a value), which says how its text
@@ -29,11 +32,11 @@ struct FormPair {
         let rawValue: UInt8
 
         /// A `+` or a `%`, or (under ``URLEncodedFormDecoder/InvalidInputPolicy/whatwg``) invalid
-        /// UTF-8: the text must be unescaped or repaired. Text without it is read as sent.
+        /// UTF-8: the text is unescaped, or must be repaired. Text without it is read as sent.
         static let escaped = Spelling(rawValue: 1)
         /// An escape of a byte beyond ASCII (set with `escaped`). Under
         /// ``URLEncodedFormDecoder/InvalidInputPolicy/throw``, where the scanner has thrown for
-        /// anything else, the text it unescapes to is UTF-8 already checked: its `String` is made
+        /// anything else, the text it unescaped is UTF-8 already checked: its `String` is made
         /// without a second check. (Raw bytes beyond ASCII do not set it: text sent so is rare,
         /// and tracking it would cost every plain byte a test.)
         static let beyondASCII = Spelling(rawValue: 2)

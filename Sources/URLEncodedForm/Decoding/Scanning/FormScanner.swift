@@ -3,7 +3,7 @@
 /// (never `;`), empty ones skipped, the name up to the first `=`. Every check on the flat level
 /// happens here, before anything is built: the parameter count, and — over the whole input,
 /// whether the decoded type reads the value or not — the percent escapes and the UTF-8 they
-/// spell.
+/// spell. Each escaped part is unescaped as it is checked (`UnescapedText`).
 struct FormScanner {
     private let input: UnsafeBufferPointer<UInt8>
     private let throwsOnInvalidInput: Bool
@@ -35,13 +35,14 @@ struct FormScanner {
         }
     }
 
-    /// The pairs, in input order, in the memory of `storage` (whatever it held is forgotten).
+    /// The pairs, in input order, in the memory of `storage` (whatever it held is forgotten),
+    /// their escaped parts written to `text`.
     ///
     /// - Throws: ``URLEncodedFormDecoder/Error/tooManyParameters(limit:)`` as soon as one more
     ///   sequence than the limit is seen; under ``URLEncodedFormDecoder/InvalidInputPolicy/throw``,
     ///   ``URLEncodedFormDecoder/Error/invalidPercentEscape(offset:)`` and
     ///   ``URLEncodedFormDecoder/Error/invalidUTF8(offset:)``.
-    func pairs(reusing storage: consuming [FormPair]) throws(URLEncodedFormDecoder.Error) -> [FormPair] {
+    func pairs(reusing storage: consuming [FormPair], unescapingInto text: inout UnescapedText) throws(URLEncodedFormDecoder.Error) -> [FormPair] {
         var pairs = storage
         pairs.removeAll(keepingCapacity: true)
         // A guess from the input's length (a pair takes a few bytes at least), capped: growing
@@ -58,6 +59,7 @@ struct FormScanner {
             var spelling: FormPair.Spelling = []
             var nameIsEscaped = false
             var sharedNameLength: Int16 = -1
+            text.startName()
             if throwsOnInvalidInput, let last = pairs.last, last.nameEnd - last.nameStart >= Self.takeOverLength {
                 let shared = sharedLength(ofNameAt: start, with: last)
                 sharedNameLength = Int16(exactly: shared) ?? -1
@@ -77,21 +79,24 @@ struct FormScanner {
                         nameIsEscaped = spelling.contains(.escaped)
                         spelling = []
                         equals = index
+                        text.startValue(at: index + 1)
                     }
                     index += 1
                 case .plus:
                     spelling.insert(.escaped)
+                    text.write(UInt8(ascii: " "), spelledBy: 1, at: index)
                     index += 1
                 case .percent:
                     spelling.insert(.escaped)
                     if let byte = escapedByte(at: index), byte < 0x80 {
+                        text.write(byte, spelledBy: 3, at: index)
                         index &+= 3
                     } else {
                         spelling.insert(.beyondASCII)
-                        index = try escapes(from: index, &spelling)
+                        index = try escapes(from: index, &spelling, &text)
                     }
                 case .nonASCII:
-                    index = try sequence(at: index, lead: input[index], leadLength: 1, &spelling)
+                    index = try sequence(at: index, lead: input[index], leadLength: 1, &spelling, &text)
                 }
             }
             guard index > start else {
@@ -100,12 +105,17 @@ struct FormScanner {
             }
             if pairs.count == maximumParameterCount { throw .tooManyParameters(limit: maximumParameterCount) }
             let end = Int32(truncatingIfNeeded: index)
+            // An escaped value is read from its unescaped text, which ends where writing did.
+            var valueEnd = end
+            if equals >= 0 && spelling.contains(.escaped) {
+                valueEnd = Int32(truncatingIfNeeded: text.endValue(at: index))
+            }
             if equals < 0 {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
                                       nameIsEscaped: spelling.contains(.escaped), valueSpelling: [], sharedNameLength: sharedNameLength))
             } else {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
-                                      valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: end,
+                                      valueStart: Int32(truncatingIfNeeded: equals + 1), valueEnd: valueEnd,
                                       nameIsEscaped: nameIsEscaped, valueSpelling: spelling, sharedNameLength: sharedNameLength))
             }
             index += 1
@@ -186,44 +196,61 @@ struct FormScanner {
     /// does not take (a broken escape, an ill-formed character), `escape(at:_:)` reads on from
     /// the last whole character, and finds the error where there is one.
     @inline(__always)
-    private func escapes(from start: Int, _ spelling: inout FormPair.Spelling) throws(URLEncodedFormDecoder.Error) -> Int {
-        var index = start
+    private func escapes(from start: Int, _ spelling: inout FormPair.Spelling,
+                         _ text: inout UnescapedText) throws(URLEncodedFormDecoder.Error) -> Int {
         var state = UTF8Transitions.accept
         var characterStart = start
-        // The digits read here rather than through `escapedByte(at:)`, the bound checked once
-        // for the run rather than once per escape.
-        let last = input.count &- 3
-        while index <= last && input[index] == UInt8(ascii: "%") {
-            let high = hexDigits[input[index &+ 1]]
-            let low = hexDigits[input[index &+ 2]]
-            guard (high | low) & 0x80 == 0 else { break }
-            if state == UTF8Transitions.accept { characterStart = index }
-            let next = transitions.next(state, high << 4 | low)
-            guard next != UTF8Transitions.reject else { break }
-            state = next
-            index &+= 3
+        let end = text.writeRun(at: start) { output in
+            var index = start
+            var count = 0
+            var countAtCharacterStart = 0
+            // The digits read here rather than through `escapedByte(at:)`, the bound checked
+            // once for the run rather than once per escape.
+            let last = input.count &- 3
+            while index <= last && input[index] == UInt8(ascii: "%") {
+                let high = hexDigits[input[index &+ 1]]
+                let low = hexDigits[input[index &+ 2]]
+                guard (high | low) & 0x80 == 0 else { break }
+                if state == UTF8Transitions.accept {
+                    characterStart = index
+                    countAtCharacterStart = count
+                }
+                let byte = high << 4 | low
+                let next = transitions.next(state, byte)
+                guard next != UTF8Transitions.reject else { break }
+                output?[count] = byte
+                count &+= 1
+                state = next
+                index &+= 3
+            }
+            // A character the run did not finish is read again, and written again, from its start.
+            return state == UTF8Transitions.accept ? (index, count) : (characterStart, countAtCharacterStart)
         }
-        if state != UTF8Transitions.accept { return try escape(at: characterStart, &spelling) }
-        return index > start ? index : try escape(at: start, &spelling)
+        if state != UTF8Transitions.accept { return try escape(at: characterStart, &spelling, &text) }
+        return end > start ? end : try escape(at: start, &spelling, &text)
     }
 
     /// Checks the `%` at `index` and returns where reading goes on.
-    private func escape(at index: Int, _ spelling: inout FormPair.Spelling) throws(URLEncodedFormDecoder.Error) -> Int {
+    private func escape(at index: Int, _ spelling: inout FormPair.Spelling,
+                        _ text: inout UnescapedText) throws(URLEncodedFormDecoder.Error) -> Int {
         guard let byte = escapedByte(at: index) else {
             if throwsOnInvalidInput { throw .invalidPercentEscape(offset: index) }
             // WHATWG keeps it as written: a `%`, read on as plain text.
             return index + 1
         }
-        return byte < 0x80 ? index + 3 : try sequence(at: index, lead: byte, leadLength: 3, &spelling)
+        text.write(byte, spelledBy: 3, at: index)
+        return byte < 0x80 ? index + 3 : try sequence(at: index, lead: byte, leadLength: 3, &spelling, &text)
     }
 
     /// Checks the UTF-8 sequence whose lead byte `lead` (raw, or escaped when `leadLength` is 3)
     /// is at `start`, its continuation bytes raw or escaped in any mix, against Unicode's table
     /// of well-formed sequences (`UTF8Transitions`: no overlong forms, no surrogates, nothing
-    /// past U+10FFFF), and returns where reading goes on. Under the WHATWG policy an ill-formed
+    /// past U+10FFFF), and returns where reading goes on, its escaped bytes written to `text`
+    /// (an escaped lead byte is written already). Under the WHATWG policy an ill-formed
     /// sequence marks the part to be repaired when it is read, and reading goes on at the byte
     /// that broke it.
-    private func sequence(at start: Int, lead: UInt8, leadLength: Int, _ spelling: inout FormPair.Spelling) throws(URLEncodedFormDecoder.Error) -> Int {
+    private func sequence(at start: Int, lead: UInt8, leadLength: Int, _ spelling: inout FormPair.Spelling,
+                          _ text: inout UnescapedText) throws(URLEncodedFormDecoder.Error) -> Int {
         var state = transitions.next(UTF8Transitions.accept, lead)
         guard state != UTF8Transitions.reject else { return try invalidUTF8(at: start, resumingAt: start + leadLength, &spelling) }
         var index = start + leadLength
@@ -242,6 +269,8 @@ struct FormScanner {
             }
             state = transitions.next(state, byte)
             guard state != UTF8Transitions.reject else { return try invalidUTF8(at: start, resumingAt: index, &spelling) }
+            // (A byte that broke the character is read again, and written then.)
+            if length == 3 { text.write(byte, spelledBy: 3, at: index) }
             index += length
         }
         return index

@@ -107,23 +107,4 @@ enum PercentDecoding {
     static func string(unescaping source: UnsafeBufferPointer<UInt8>, checked: Bool) -> String {
         String(unsafeUninitializedCapacity: source.count) { unescape(source, checked: checked, into: $0) }
     }
-
-    /// The text of `source` unescaped, as a `String`, where the scanner has checked (under the
-    /// `.throw` policy) that it spells UTF-8 beyond ASCII: unescaped into temporary memory (the
-    /// stack where it has room), then copied into a `String` of its own length without checking
-    /// that UTF-8 a second time.
-    static func string(unescapingCheckedUTF8 source: UnsafeBufferPointer<UInt8>) -> String {
-        // `UTF8Span`, the one way to a `String` without that check, came with Swift 6.2 and, on
-        // Apple's systems, with these releases; elsewhere the `String` checks it as before.
-        #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.count) { buffer in
-                let text = UnsafeBufferPointer(rebasing: buffer[..<unescape(checked: source, into: buffer)])
-                assert(String(validating: text, as: UTF8.self) != nil, "unescaped text that is not UTF-8")
-                return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: false))
-            }
-        }
-        #endif
-        return string(unescaping: source, checked: true)
-    }
 }

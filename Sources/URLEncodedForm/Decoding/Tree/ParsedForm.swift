@@ -1,6 +1,6 @@
 /// A form read into its tree: the flat pairs, the tree they merge into, and the bytes both
-/// refer to. Made by `parse(_:options:body:)`, which lends it to `body` alone: the input and
-/// the unescaped names are borrowed memory.
+/// refer to. Made by `parse(_:options:body:)`, which lends it to `body` alone: the input, the
+/// unescaped text and the unescaped names are borrowed memory.
 struct ParsedForm {
     let pairs: [FormPair]
     /// The session's tree, built; read only from here on.
@@ -8,8 +8,10 @@ struct ParsedForm {
     /// Its nodes.
     let nodes: UnsafeBufferPointer<DecodedNode>
     let bytes: FormBytes
-    /// Whether the scanner threw for every `%` that begins no escape (the `.throw` policy), so
-    /// that values are unescaped without checking their digits again.
+    /// The escaped values, unescaped by the scanner at their own offsets.
+    let unescapedText: UnsafeBufferPointer<UInt8>
+    /// Whether the scanner threw for any escape or UTF-8 that is not valid (the `.throw`
+    /// policy), so that values beyond ASCII need no second check.
     let escapesAreChecked: Bool
 
     /// Reads `input` under `options`' limits and policies into `session`'s memory, and lends
@@ -22,8 +24,10 @@ struct ParsedForm {
         // Offsets are 32-bit: an input beyond 2 GiB is refused as too long even without a limit.
         let limit = min(options.limits.maximumInputLength ?? Int(Int32.max), Int(Int32.max))
         guard input.count <= limit else { throw URLEncodedFormDecoder.Error.inputTooLong(limit: limit) }
-        let pairs = try FormScanner(input: input, options: options).pairs(reusing: session.takePairs())
+        var text = UnescapedText(into: session.unescapedText, for: input)
+        let pairs = try FormScanner(input: input, options: options).pairs(reusing: session.takePairs(), unescapingInto: &text)
         defer { session.pairs = pairs }
+        let unescapedText = text.text
         let splitter = KeyPathSplitter(splitsOnDots: options.keyPathDecoding == .dots,
                                        maximumDepth: options.limits.maximumDepth, maximumPathDepth: maximumPathDepth)
 
@@ -51,7 +55,7 @@ struct ParsedForm {
                 }
             }
             return try body(ParsedForm(pairs: pairs, tree: UnsafePointer(tree), nodes: tree.pointee.builtNodes, bytes: bytes,
-                                       escapesAreChecked: options.invalidInput == .throw))
+                                       unescapedText: unescapedText, escapesAreChecked: options.invalidInput == .throw))
         }
 
         if options.invalidInput == .whatwg {
@@ -88,28 +92,32 @@ struct ParsedForm {
         }
     }
 
-    /// The value of `pair`, unescaped, as a `String`.
+    /// The value of `pair`, unescaped, as a `String`; under the WHATWG policy, bytes that are
+    /// not UTF-8 become U+FFFD as the standard's decoder replaces them.
     func string(ofValue pair: PairID) -> String {
         let pair = pairs[pair]
-        let raw = UnsafeBufferPointer(rebasing: bytes.input[Int(pair.valueStart)..<Int(pair.valueEnd)])
-        guard pair.valueIsEscaped else { return String(decoding: raw, as: UTF8.self) }
-        guard escapesAreChecked && pair.valueSpelling.contains(.beyondASCII) else {
-            return PercentDecoding.string(unescaping: raw, checked: escapesAreChecked)
+        let text = value(of: pair)
+        guard escapesAreChecked && pair.valueSpelling.contains(.beyondASCII) else { return String(decoding: text, as: UTF8.self) }
+        // `UTF8Span`, the one way to a `String` without checking its UTF-8 again, came with
+        // Swift 6.2 and, on Apple's systems, with these releases; elsewhere it is checked again.
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            assert(String(validating: text, as: UTF8.self) != nil, "unescaped text that is not UTF-8")
+            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: false))
         }
-        return PercentDecoding.string(unescapingCheckedUTF8: raw)
+        #endif
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// Lends the value of `pair`'s bytes, unescaped, to `body`: straight from the input when
-    /// nothing in it is escaped, else from `scratch`.
-    func withValue<Result>(of pair: PairID, scratch: inout [UInt8],
-                           _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        let pair = pairs[pair]
-        let raw = UnsafeBufferPointer(rebasing: bytes.input[Int(pair.valueStart)..<Int(pair.valueEnd)])
-        guard pair.valueIsEscaped else { return try body(raw) }
-        if scratch.count < raw.count { scratch = Array(repeating: 0, count: raw.count) }
-        return try scratch.withUnsafeMutableBufferPointer { buffer in
-            let written = PercentDecoding.unescape(raw, checked: escapesAreChecked, into: buffer)
-            return try body(UnsafeBufferPointer(rebasing: buffer[..<written]))
-        }
+    /// The value of `pair`'s bytes, unescaped.
+    @inline(__always)
+    func value(of pair: PairID) -> UnsafeBufferPointer<UInt8> {
+        value(of: pairs[pair])
+    }
+
+    @inline(__always)
+    private func value(of pair: FormPair) -> UnsafeBufferPointer<UInt8> {
+        let bounds = Int(pair.valueStart)..<Int(pair.valueEnd)
+        return UnsafeBufferPointer(rebasing: pair.valueIsEscaped ? unescapedText[bounds] : bytes.input[bounds])
     }
 }
