@@ -20,12 +20,15 @@ let package = Package(
         // The production encoder: single-pass tree builder and byte-level escaping; and the
         // `[String: Any]` parameters of `URLEncoding`, with the query and body rules on `URL`s
         // and bytes. Foundation only: never FoundationNetworking, which links libcurl on Linux.
-        .target(name: "URLEncodedForm", dependencies: ["CNumberFormat", "CPrefetch"]),
+        .target(name: "URLEncodedForm", dependencies: ["CNumberFormat", "CPrefetch", "CPercentEscapes"]),
         // C's `%.*g`, for AFNetworking's spelling of numbers: called without `withVaList`.
         .target(name: "CNumberFormat"),
         // The processor's prefetch, for the decoder's passes over names scattered through a
         // large form.
         .target(name: "CPrefetch"),
+        // The processor's byte shuffle, which Swift cannot name, for the decoder's long runs of
+        // percent escapes: five decoded from each 16 bytes.
+        .target(name: "CPercentEscapes"),
         // The `URLRequest` API of Alamofire's parameter encoding, built on the core.
         .target(name: "URLEncodedFormRequests", dependencies: ["URLEncodedForm"]),
         // A faithful port of Alamofire 5.12's encoder and parameter encoding, slow on purpose;
@@ -58,7 +61,7 @@ let package = Package(
         .testTarget(
             name: "URLEncodedFormTests",
             dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore",
-                           "FormBenchKit", "FormBenchAllocationCounting", "CMallocCounter"],
+                           "FormBenchKit", "FormBenchAllocationCounting", "CMallocCounter", "CPercentEscapes"],
             resources: [.copy("Fixtures")],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),

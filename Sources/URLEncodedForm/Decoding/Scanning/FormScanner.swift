@@ -1,9 +1,11 @@
+import CPercentEscapes
+
 /// The flat level of a form, read as the WHATWG URL standard reads
 /// `application/x-www-form-urlencoded`, in one pass over the bytes: sequences split on `&` only
 /// (never `;`), empty ones skipped, the name up to the first `=`. Every check on the flat level
 /// happens here, before anything is built: the parameter count, and — over the whole input,
 /// whether the decoded type reads the value or not — the percent escapes and the UTF-8 they
-/// spell. Each escaped part is unescaped as it is checked (`UnescapedText`).
+/// spell. Each escaped value is unescaped as it is checked (`UnescapedText`).
 struct FormScanner {
     private let input: UnsafeBufferPointer<UInt8>
     private let throwsOnInvalidInput: Bool
@@ -84,10 +86,18 @@ struct FormScanner {
                     index += 1
                 case .plus:
                     spelling.insert(.escaped)
+                    if equals >= 0, case let end = bulk(from: index, &spelling, &text), end > index {
+                        index = end
+                        continue
+                    }
                     text.write(UInt8(ascii: " "), spelledBy: 1, at: index)
                     index += 1
                 case .percent:
                     spelling.insert(.escaped)
+                    if equals >= 0, case let end = bulk(from: index, &spelling, &text), end > index {
+                        index = end
+                        continue
+                    }
                     if let byte = escapedByte(at: index), byte < 0x80 {
                         text.write(byte, spelledBy: 3, at: index)
                         index &+= 3
@@ -228,6 +238,37 @@ struct FormScanner {
         }
         if state != UTF8Transitions.accept { return try escape(at: characterStart, &spelling, &text) }
         return end > start ? end : try escape(at: start, &spelling, &text)
+    }
+
+    /// Unescapes what it can of the value from the escape or `+` at `start` 16 bytes at a time
+    /// (`cpercent_unescape`), and checks the bytes written with `UTF8Transitions`, a load and
+    /// a shift a byte; returns where reading goes on (`start` when it took nothing).
+    ///
+    /// It leaves to the byte-at-a-time loop what it does not take: the last 16 bytes of the
+    /// input, raw bytes beyond ASCII, an escape that is not valid — and a character it ends in
+    /// the middle of, and all it read where that is not UTF-8, for that loop to find where.
+    @inline(__always)
+    private func bulk(from start: Int, _ spelling: inout FormPair.Spelling, _ text: inout UnescapedText) -> Int {
+        text.writeRun(at: start) { output in
+            guard let output, input.count &- start >= 16 else { return (start, 0) }
+            var count = 0
+            let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count)
+            // No test a byte: once rejected, every state stays rejected.
+            var state = UTF8Transitions.accept
+            var bits: UInt8 = 0
+            for offset in 0..<count {
+                state = transitions.next(state, output[offset])
+                bits |= output[offset]
+            }
+            guard state != UTF8Transitions.reject else { return (start, 0) }
+            if bits >= 0x80 { spelling.insert(.beyondASCII) }
+            guard state != UTF8Transitions.accept else { return (start &+ read, count) }
+            // The character it ends in began at the last byte that continues none; its bytes
+            // are escapes (a byte of ASCII among them would have been rejected).
+            var lead = count &- 1
+            while output[lead] & 0xC0 == 0x80 { lead &-= 1 }
+            return (start &+ read &- 3 &* (count &- lead), lead)
+        }
     }
 
     /// Checks the `%` at `index` and returns where reading goes on.

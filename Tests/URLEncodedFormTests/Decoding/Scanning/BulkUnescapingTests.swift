@@ -1,0 +1,119 @@
+import CPercentEscapes
+import FormBenchCore
+import Foundation
+import Testing
+
+/// `cpercent_unescape`, the scanner's 16-bytes-at-a-time unescaping of a value, against a model
+/// that reads the same contract one byte at a time: blocks of 16 bytes from where the last one
+/// ended, each read up to a `&` or a byte from 0x80 up (where it all ends), an escape that is
+/// not valid (the same), or an escape the block cuts in two (read again with the next block);
+/// `%XX` is the byte it spells, `+` a space, anything else itself. The model shares no mask or
+/// shuffle with the kernel, so the two do not share a mistake.
+///
+/// Where the processor has no byte shuffle the kernel reads nothing, and the model is not asked.
+///
+/// Seeded and replayable as the other fuzzers: `FUZZ_CASES=n`, `FUZZ_SEED=0x…`, `FUZZ_BASE=…`.
+struct BulkUnescapingTests {
+    /// What the model reads: how many input bytes, and the bytes written.
+    static func model(_ input: [UInt8]) -> (read: Int, written: [UInt8]) {
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        var read = 0
+        var written: [UInt8] = []
+        blocks: while input.count - read >= 16 {
+            var offset = 0
+            while offset < 16 {
+                let byte = input[read + offset]
+                if byte == UInt8(ascii: "&") || byte >= 0x80 { read += offset; break blocks }
+                guard byte == UInt8(ascii: "%") else {
+                    written.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                    offset += 1
+                    continue
+                }
+                // An escape the block cuts: the next block begins with it.
+                if offset + 2 >= 16 { break }
+                guard let high = hex(input[read + offset + 1]), let low = hex(input[read + offset + 2]) else {
+                    read += offset
+                    break blocks
+                }
+                written.append(high << 4 | low)
+                offset += 3
+            }
+            read += offset
+        }
+        return (read, written)
+    }
+
+    /// One case: up to 70 bytes of escapes (of any byte, either case), `+`, plain ASCII, `=`,
+    /// and now and then what stops the kernel (`&`, a raw byte beyond ASCII, a broken escape).
+    static func input(seed: UInt64) -> [UInt8] {
+        var rng = SplitMix64(seed: seed)
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("Z9".utf8), Array("+".utf8), Array("=".utf8), Array("%".utf8)]
+        let stops: [[UInt8]] = [Array("&".utf8), [0xE6], [0x80], Array("%G1".utf8), Array("%4".utf8), Array("%%".utf8)]
+        var input: [UInt8] = []
+        let length = Int.random(in: 0...70, using: &rng)
+        while input.count < length {
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0..<12:
+                let byte = UInt8.random(in: 0...255, using: &rng)
+                let hex = String(byte, radix: 16, uppercase: Bool.random(using: &rng))
+                input += Array(("%" + (hex.count == 1 ? "0" : "") + hex).utf8)
+            case 12..<19: input += pieces.randomElement(using: &rng)!
+            default: input += stops.randomElement(using: &rng)!
+            }
+        }
+        return input
+    }
+
+    /// The kernel's reading of `input`, into memory as long as the input (its contract).
+    static func kernel(_ input: [UInt8]) -> (read: Int, written: [UInt8]) {
+        var output = [UInt8](repeating: 0, count: input.count)
+        var count = 0
+        let read = input.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+                cpercent_unescape(input.baseAddress, input.count, output.baseAddress, &count)
+            }
+        }
+        return (read, Array(output[..<count]))
+    }
+
+    /// Whether the kernel runs here: it reads a plain 16 bytes (or is there no byte shuffle).
+    static let kernelRuns = kernel(Array("abcdefghijklmnop".utf8)).read == 16
+
+    @Test func theKernelReadsAsTheModel() {
+        guard Self.kernelRuns else { return }
+        FuzzConfiguration(defaultCases: 20_000).expectNoDifference { seed in
+            let input = Self.input(seed: seed)
+            let (expected, actual) = (Self.model(input), Self.kernel(input))
+            guard expected != actual else { return nil }
+            return "FUZZ_SEED=0x\(String(seed, radix: 16)): \(String(decoding: input.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self))\n"
+                + "  expected: \(expected)\n  actual:   \(actual)"
+        }
+    }
+
+    /// The cases reach every way the kernel stops, and read on across blocks.
+    @Test func theCasesReachEveryStop() {
+        let outcomes = FuzzConfiguration(defaultCases: 20_000, environment: [:]).seeds.map { seed in
+            let input = Self.input(seed: seed)
+            return (input: input, read: Self.model(input).read)
+        }
+        let stoppedAt = outcomes.filter { $0.input.count - $0.read >= 16 }.map { $0.input[$0.read] }
+        #expect(stoppedAt.filter { $0 == UInt8(ascii: "&") }.count > 500)
+        #expect(stoppedAt.filter { $0 >= 0x80 }.count > 500)
+        #expect(stoppedAt.filter { $0 == UInt8(ascii: "%") }.count > 500)
+        #expect(outcomes.filter { $0.read >= 32 }.count > 1_000)
+    }
+
+    /// On x86-64, where every processor this package is measured on has SSSE3, the kernel runs.
+    @Test func theKernelRunsOnX86() {
+        #if arch(x86_64)
+        #expect(Self.kernelRuns)
+        #endif
+    }
+}
