@@ -6,15 +6,16 @@
 
 /// Unescapes the start of a form's value, 16 bytes at a time, with the processor's byte shuffle:
 /// `%XX` becomes the byte it spells, `+` a space, and every other byte below 0x80 but `&` stays
-/// as it is. Reads `input`'s `length` bytes up to the first byte it does not take — a `&`, a
-/// byte from 0x80 up, a `%` that begins no valid escape — or until fewer than 16 are left,
-/// writes the unescaped bytes to `output` and their count to `*written`, and returns how many
-/// input bytes it read (always whole escapes).
+/// as it is. Reads `input`'s `length` bytes in blocks of 16 up to the first byte it does not
+/// take — a `&`, a byte from 0x80 up, a `%` that begins no valid escape — or until fewer than
+/// 32 are left from a block's start (an escape at a block's end is read with it, its digits
+/// from the next block), writes the unescaped bytes to `output` and their count to `*written`,
+/// and returns how many input bytes it read (always whole escapes).
 ///
 /// It checks the escapes' spelling only: whether the bytes they spell are UTF-8 is the
 /// caller's to check.
 ///
-/// `output` must have room for `length` bytes: each 16 bytes read are written as 16, of which
+/// `output` must have room for `length` bytes: each block of 16 bytes is written as 16, of which
 /// the unescaped ones come first and the rest are scratch, overwritten next. Where the processor
 /// has no byte shuffle (x86-64 without SSSE3 and POPCNT), and on other architectures, it reads
 /// nothing.

@@ -244,13 +244,13 @@ struct FormScanner {
     /// (`cpercent_unescape`), and checks the bytes written with `UTF8Transitions`, a load and
     /// a shift a byte; returns where reading goes on (`start` when it took nothing).
     ///
-    /// It leaves to the byte-at-a-time loop what it does not take: the last 16 bytes of the
+    /// It leaves to the byte-at-a-time loop what it does not take: the last 16 to 31 bytes of the
     /// input, raw bytes beyond ASCII, an escape that is not valid — and a character it ends in
     /// the middle of, and all it read where that is not UTF-8, for that loop to find where.
     @inline(__always)
     private func bulk(from start: Int, _ spelling: inout FormPair.Spelling, _ text: inout UnescapedText) -> Int {
         text.writeRun(at: start) { output in
-            guard let output, input.count &- start >= 16 else { return (start, 0) }
+            guard let output, input.count &- start >= 32 else { return (start, 0) }
             var count = 0
             let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count)
             // No test a byte: once rejected, every state stays rejected.
