@@ -118,6 +118,108 @@ static size_t unescape_ssse3(const uint8_t *input, size_t length, uint8_t *outpu
     return read + (size_t)_mm_popcnt_u32((unsigned)carried);
 }
 
+// The kinds of error a pair of bytes can show, by the first byte's high and low nibble and the
+// second byte's high nibble: a pair is an error when all three lookups share a bit.
+enum {
+    TOO_SHORT = 1 << 0,    // 11______ 0_______, 11______ 11______
+    TOO_LONG = 1 << 1,     // 0_______ 10______
+    OVERLONG_3 = 1 << 2,   // 11100000 100_____
+    TOO_LARGE = 1 << 3,    // 11110100 1001____, 11110100 101_____, 11110101+ 1001____ or 101_____
+    SURROGATE = 1 << 4,    // 11101101 101_____
+    OVERLONG_2 = 1 << 5,   // 1100000_ 10______
+    TOO_LARGE_1000 = 1 << 6, // 11110101+ 1000____
+    OVERLONG_4 = 1 << 6,   // 11110000 1000____
+    TWO_CONTS = 1 << 7,    // 10______ 10______
+    CARRY = TOO_SHORT | TOO_LONG | TWO_CONTS,
+};
+
+/// The three lookups, each indexed by a nibble.
+static const uint8_t first_high[16] = {
+    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+    TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+    TOO_SHORT | OVERLONG_2, TOO_SHORT, TOO_SHORT | OVERLONG_3 | SURROGATE,
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+};
+static const uint8_t first_low[16] = {
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, CARRY | OVERLONG_2, CARRY, CARRY,
+    CARRY | TOO_LARGE, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000, CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE, CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+};
+static const uint8_t second_high[16] = {
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+};
+
+/// The bytes of a block that are an error, with `previous` the block before (zeros at first).
+__attribute__((target("ssse3")))
+static inline __m128i utf8_errors(__m128i bytes, __m128i previous) {
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    const __m128i previous1 = _mm_alignr_epi8(bytes, previous, 15);
+    const __m128i pairs = _mm_and_si128(
+        _mm_and_si128(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)first_high), _mm_and_si128(_mm_srli_epi16(previous1, 4), nibble)),
+                      _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)first_low), _mm_and_si128(previous1, nibble))),
+        _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)second_high), _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble)));
+    // A third or fourth byte must continue the character its lead began two or three back:
+    // there TWO_CONTS is expected rather than an error.
+    const __m128i third = _mm_subs_epu8(_mm_alignr_epi8(bytes, previous, 14), _mm_set1_epi8((char)(0xE0 - 0x80)));
+    const __m128i fourth = _mm_subs_epu8(_mm_alignr_epi8(bytes, previous, 13), _mm_set1_epi8((char)(0xF0 - 0x80)));
+    const __m128i continues = _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8((char)0x80));
+    return _mm_xor_si128(continues, pairs);
+}
+
+/// How many bytes an unfinished character at the end of `bytes` has, 0 when none.
+static size_t unfinished(const uint8_t *bytes, size_t count) {
+    for (size_t back = 1; back <= 3 && back <= count; back++) {
+        const uint8_t byte = bytes[count - back];
+        if ((byte & 0xC0) == 0x80) continue;
+        const size_t length = byte >= 0xF0 && byte < 0xF8 ? 4 : byte >= 0xE0 && byte < 0xF0 ? 3 : byte >= 0xC0 && byte < 0xE0 ? 2 : 1;
+        return length > back ? back : 0;
+    }
+    return 0;
+}
+
+__attribute__((target("ssse3")))
+static ptrdiff_t check_utf8_ssse3(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+    const size_t whole = count - unfinished(bytes, count);
+    __m128i previous = _mm_setzero_si128();
+    __m128i errors = _mm_setzero_si128();
+    __m128i high = _mm_setzero_si128();
+    size_t offset = 0;
+    for (; offset + 16 <= whole; offset += 16) {
+        const __m128i block = _mm_loadu_si128((const __m128i *)(bytes + offset));
+        errors = _mm_or_si128(errors, utf8_errors(block, previous));
+        high = _mm_or_si128(high, block);
+        previous = block;
+    }
+    if (offset < whole) {
+        // The last bytes, then zeros (ASCII: a character cut short among them is an error).
+        uint8_t last[16] = {0};
+        for (size_t index = offset; index < whole; index++) last[index - offset] = bytes[index];
+        const __m128i block = _mm_loadu_si128((const __m128i *)last);
+        errors = _mm_or_si128(errors, utf8_errors(block, previous));
+        high = _mm_or_si128(high, block);
+        previous = block;
+    } else if (whole > 0) {
+        // A character cut short at the very end.
+        errors = _mm_or_si128(errors, utf8_errors(_mm_setzero_si128(), previous));
+    }
+    *beyond_ascii = _mm_movemask_epi8(high) != 0;
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(errors, _mm_setzero_si128())) == 0xFFFF ? (ptrdiff_t)whole : -1;
+}
+
+ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+    pthread_once(&prepared, prepare);
+    *beyond_ascii = 1;
+    return usable ? check_utf8_ssse3(bytes, count, beyond_ascii) : -1;
+}
+
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
     pthread_once(&prepared, prepare);
     if (!usable) {
@@ -128,6 +230,13 @@ size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, s
 }
 
 #else
+
+ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+    (void)bytes;
+    (void)count;
+    *beyond_ascii = 1;
+    return -1;
+}
 
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
     (void)input;

@@ -21,4 +21,13 @@
 /// nothing.
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written);
 
+/// Checks that `bytes` is UTF-8 up to a character it may end in the middle of, 16 bytes at a
+/// time with the processor's byte shuffle (the lookup algorithm of Keiser and Lemire,
+/// "Validating UTF-8 in less than one instruction per byte", 2021). Returns how many leading
+/// bytes are whole characters — `count`, or less by the bytes of an unfinished last character,
+/// whose bytes so far are not checked — or -1 when they are not UTF-8; sets `*beyond_ascii` to
+/// whether any byte of the whole characters is from 0x80 up. Where the processor has no byte shuffle (see
+/// `cpercent_unescape`), it returns -1: the caller's own check finds the answer.
+ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii);
+
 #endif

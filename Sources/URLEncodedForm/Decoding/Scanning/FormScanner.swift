@@ -241,8 +241,8 @@ struct FormScanner {
     }
 
     /// Unescapes what it can of the value from the escape or `+` at `start` 16 bytes at a time
-    /// (`cpercent_unescape`), and checks the bytes written with `UTF8Transitions`, a load and
-    /// a shift a byte; returns where reading goes on (`start` when it took nothing).
+    /// (`cpercent_unescape`), and checks the bytes written as UTF-8 as fast
+    /// (`cpercent_check_utf8`); returns where reading goes on (`start` when it took nothing).
     ///
     /// It leaves to the byte-at-a-time loop what it does not take: the last 16 to 31 bytes of the
     /// input, raw bytes beyond ASCII, an escape that is not valid — and a character it ends in
@@ -253,21 +253,13 @@ struct FormScanner {
             guard let output, input.count &- start >= 32 else { return (start, 0) }
             var count = 0
             let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count)
-            // No test a byte: once rejected, every state stays rejected.
-            var state = UTF8Transitions.accept
-            var bits: UInt8 = 0
-            for offset in 0..<count {
-                state = transitions.next(state, output[offset])
-                bits |= output[offset]
-            }
-            guard state != UTF8Transitions.reject else { return (start, 0) }
-            if bits >= 0x80 { spelling.insert(.beyondASCII) }
-            guard state != UTF8Transitions.accept else { return (start &+ read, count) }
-            // The character it ends in began at the last byte that continues none; its bytes
-            // are escapes (a byte of ASCII among them would have been rejected).
-            var lead = count &- 1
-            while output[lead] & 0xC0 == 0x80 { lead &-= 1 }
-            return (start &+ read &- 3 &* (count &- lead), lead)
+            var beyondASCII: Int32 = 0
+            let whole = cpercent_check_utf8(output, count, &beyondASCII)
+            guard whole >= 0 else { return (start, 0) }
+            if beyondASCII != 0 { spelling.insert(.beyondASCII) }
+            // An unfinished character's bytes are escapes (a byte of ASCII among them would
+            // have made it an error): it is read again, from its first.
+            return (start &+ read &- 3 &* (count &- whole), whole)
         }
     }
 

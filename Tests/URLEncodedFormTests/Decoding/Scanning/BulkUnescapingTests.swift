@@ -107,6 +107,72 @@ struct BulkUnescapingTests {
         #expect(outcomes.filter { $0.read >= 32 }.count > 1_000)
     }
 
+    /// `cpercent_check_utf8` against the standard library's check: `count` less an unfinished
+    /// last character (a lead byte among the last three whose character would go past the
+    /// end, and what follows it), or -1 when what is before that is not UTF-8.
+    static func expectedCheck(_ bytes: [UInt8]) -> Int {
+        var unfinished = 0
+        for back in 1...min(3, max(1, bytes.count)) where back <= bytes.count {
+            let byte = bytes[bytes.count - back]
+            guard byte & 0xC0 == 0x80 else {
+                let length = switch byte { case 0xF0..<0xF8: 4; case 0xE0..<0xF0: 3; case 0xC0..<0xE0: 2; default: 1 }
+                unfinished = length > back ? back : 0
+                break
+            }
+        }
+        return String(validating: bytes[..<(bytes.count - unfinished)], as: UTF8.self) == nil ? -1 : bytes.count - unfinished
+    }
+
+    /// Up to 70 bytes of characters of every length (the edges of each), and now and then a
+    /// byte UTF-8 never uses, a lone continuation, a surrogate, an overlong form, a scalar past
+    /// U+10FFFF, or a character cut short.
+    static func utf8Input(seed: UInt64) -> [UInt8] {
+        var rng = SplitMix64(seed: seed)
+        let characters: [Unicode.Scalar] = ["a", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{6771}", "\u{D7FF}", "\u{E000}",
+                                            "\u{FFFF}", "\u{10000}", "\u{1F680}", "\u{10FFFF}"]
+        let invalid: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xED, 0xA0, 0x80],
+                                  [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+                                  [0xF4, 0x90, 0x80, 0x80], [0xE6], [0xE6, 0x9D], [0xF0, 0x9F, 0x9A], [0xC3]]
+        var bytes: [UInt8] = []
+        let length = Int.random(in: 0...70, using: &rng)
+        let clean = Bool.random(using: &rng)
+        while bytes.count < length {
+            if !clean && Int.random(in: 0..<12, using: &rng) == 0 {
+                bytes += invalid.randomElement(using: &rng)!
+            } else {
+                bytes += Array(String(Character(characters.randomElement(using: &rng)!)).utf8)
+            }
+        }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+            // Cut within the last character, as a value's bulk can end.
+            bytes.removeLast(Int.random(in: 0...min(3, bytes.count), using: &rng))
+        }
+        return bytes
+    }
+
+    @Test func theUTF8CheckAgreesWithTheStandardLibrary() {
+        guard Self.kernelRuns else { return }
+        FuzzConfiguration(defaultCases: 20_000).expectNoDifference { seed in
+            let bytes = Self.utf8Input(seed: seed)
+            var beyondASCII: Int32 = 0
+            let actual = bytes.withUnsafeBufferPointer { cpercent_check_utf8($0.baseAddress, $0.count, &beyondASCII) }
+            let expected = Self.expectedCheck(bytes)
+            let wholeBeyondASCII = expected >= 0 && bytes[..<expected].contains { $0 >= 0x80 }
+            guard actual != expected || (expected >= 0 && (beyondASCII != 0) != wholeBeyondASCII) else { return nil }
+            return "FUZZ_SEED=0x\(String(seed, radix: 16)): \(bytes.map { String(format: "%02X", $0) }.joined(separator: " "))\n"
+                + "  expected: \(expected)\n  actual:   \(actual), beyond ASCII \(beyondASCII)"
+        }
+    }
+
+    /// The UTF-8 cases are valid, invalid and cut short, often enough to tell.
+    @Test func theUTF8CasesReachEachAnswer() {
+        let inputs = FuzzConfiguration(defaultCases: 20_000, environment: [:]).seeds.map { Self.utf8Input(seed: $0) }
+        let answers = inputs.map { (bytes: $0, answer: Self.expectedCheck($0)) }
+        #expect(answers.filter { $0.answer < 0 }.count > 3_000)
+        #expect(answers.filter { $0.answer >= 0 && $0.answer < $0.bytes.count }.count > 1_000)
+        #expect(answers.filter { $0.answer >= 16 && $0.answer == $0.bytes.count }.count > 3_000)
+    }
+
     /// On x86-64, where every processor this package is measured on has SSSE3, the kernel runs.
     @Test func theKernelRunsOnX86() {
         #if arch(x86_64)
