@@ -10,7 +10,7 @@ enum FormBenchCommand {
                                               HandWrittenContender(), FreshEncoderContender(),
                                               AFNetworkingReferenceContender(), AFNetworkingOptimizedContender(),
                                               DecoderContender(), ParametersDecodingContender(), DecodeFloorContender(),
-                                              JSONDecoderContender()]
+                                              HandWrittenDecodingContender(), JSONDecoderContender()]
 
     /// Runs with the arguments after the program name on the payloads `registered` holds and
     /// the samples of `--payload` (with neither, on the built-in suite); returns the exit status.
@@ -77,7 +77,7 @@ enum FormBenchCommand {
         print(ConsoleReport.render(document))
         do {
             // A quick run that records the baseline leaves the full run's reports in place.
-            let paths = try writer.write(document, contenders: contenders.map(\.name),
+            let paths = try writer.write(document, contenders: contenders.map(\.key),
                                          reports: !(parsed.quick && parsed.writeBaseline),
                                          baseline: parsed.writeBaseline)
             paths.forEach { log("wrote \($0)") }

@@ -4,7 +4,7 @@ enum Usage {
     formbench — benchmarks the form encoders: the Alamofire reference port, the optimized
     encoder (reused, and made anew per encode), the Codable walk floor and a hand-written
     serializer, on generated payloads; and the decoder, reading those payloads back, against
-    the decode floor and JSONDecoder.
+    the decode floor, a hand-written parser per payload and JSONDecoder.
 
     USAGE: formbench [options]
            formbench --payload FILE [--payload FILE …] [--replicate N] [options]
@@ -42,7 +42,8 @@ enum Usage {
                                  parallel/optimized/catalog/<n> threads
                                contenders: reference, optimized, walk-floor, hand-written,
                                fresh-encoder, afnetworking-reference, afnetworking-optimized;
-                               decoding: decoder, parameters, decode-floor, JSONDecoder;
+                               decoding: decoder, parameters, decode-floor, hand-written,
+                               JSONDecoder;
                                payloads: catalog, wide, deep, strings, parameters, webhook
                                (webhook: decoding only, one size).
                                Examples: --filter reference,floor,hand-written

@@ -1,9 +1,15 @@
 /// An encoder the suite measures.
 protocol Contender: Sendable {
-    /// The name shown in reports and matched by `--filter`.
+    /// The name shown in reports and matched by `--filter`; unique on the contender's side.
     static var name: String { get }
     /// Whose bytes the contender writes: outputs are compared within a dialect.
     static var dialect: OutputDialect { get }
+    /// Whether it writes forms or reads them back.
+    static var side: ContenderSide { get }
+    /// The contenders of its side whose CPU times, summed, the reports divide its own by: what
+    /// it would cost if its generic part cost no more than the floor's and its reading no more
+    /// than code written by hand for the one payload (`DecoderContender.limit`). Empty for most.
+    static var limit: [String] { get }
     /// Whether this contender runs on the payloads of `source`.
     func supports(_ source: PayloadSource) -> Bool
     /// Encodes `payload` once.
@@ -23,6 +29,30 @@ extension Contender {
         Self.dialect
     }
 
+    static var side: ContenderSide { .encoding }
+
+    /// The type's side, reachable through `any Contender`.
+    var side: ContenderSide {
+        Self.side
+    }
+
+    static var limit: [String] { [] }
+
+    /// The type's limit, reachable through `any Contender`.
+    var limit: [String] {
+        Self.limit
+    }
+
+    /// The contender as records name it.
+    static var key: ContenderKey {
+        ContenderKey(side: side, name: name)
+    }
+
+    /// The type's key, reachable through `any Contender`.
+    var key: ContenderKey {
+        Self.key
+    }
+
     func supports(_ source: PayloadSource) -> Bool {
         true
     }
@@ -34,6 +64,21 @@ struct UnsupportedPayload: Error, CustomStringConvertible {
     let kind: PayloadKind
 
     var description: String { "\(contender) does not encode the \(kind.rawValue) payload" }
+}
+
+/// Which way a contender works, the first part of its measurement id: names are unique on a
+/// side, not across them (each side has a `hand-written`).
+enum ContenderSide: String, Codable, Sendable {
+    /// Writes forms, or walks the value as writing does: ids `scaling/…`.
+    case encoding
+    /// Reads forms (or the same value as JSON) back: ids `decoding/…`.
+    case decoding
+}
+
+/// A contender as records, tables and the chart tell it apart: its side and its name.
+struct ContenderKey: Hashable, Sendable {
+    let side: ContenderSide
+    let name: String
 }
 
 /// The library whose bytes a contender reproduces.

@@ -33,9 +33,20 @@ struct CellMeasurement {
     /// CPU time leaves out the waits for the processor that other processes cause, so this
     /// ratio holds steady on a busy machine where a ratio of wall-clock medians drifts.
     func pairedRatio(to other: CellMeasurement) -> Double? {
-        let ratios = zip(roundCPUSeconds, other.roundCPUSeconds).compactMap { mine, theirs -> Double? in
-            guard let mine, let theirs, theirs > 0 else { return nil }
-            return mine / theirs
+        pairedRatio(toSumOf: [other])
+    }
+
+    /// The same over the rounds in which all were sampled, of this contender's CPU time divided
+    /// by the sum of `others'` in the round (a contender's limit, `Contender.limit`).
+    func pairedRatio(toSumOf others: [CellMeasurement]) -> Double? {
+        let ratios = roundCPUSeconds.indices.compactMap { round -> Double? in
+            guard let mine = roundCPUSeconds[round] else { return nil }
+            var theirs = 0.0
+            for other in others {
+                guard round < other.roundCPUSeconds.count, let seconds = other.roundCPUSeconds[round] else { return nil }
+                theirs += seconds
+            }
+            return theirs > 0 ? mine / theirs : nil
         }
         return SampleStatistics(ratios)?.median
     }

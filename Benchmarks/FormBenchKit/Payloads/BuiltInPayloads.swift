@@ -21,15 +21,11 @@ extension FormBenchSuite {
                        summary: "one flat [String: String], a key per leaf, keys and values of mixed-script text",
                        generatedBy: { WidePayload.make(leaves: $0, variant: $1) })
         suite.modify(.wide) { source in
-            // A key of the word pool may hold brackets, which the decoder reads as a key path
-            // (the README lists the ambiguity): the decoders read them as parentheses.
             source.decodingInput = { value in
                 guard case let .encodable(wide as [String: String]) = value else {
                     throw UnsupportedPayload(contender: "the decoders", kind: .wide)
                 }
-                return try DecodingInput(Dictionary(uniqueKeysWithValues: wide.map { key, value in
-                    (String(key.map { $0 == "[" ? "(" : $0 == "]" ? ")" : $0 }), value)
-                }), kind: .wide)
+                return try DecodingInput(WidePayload.withoutBrackets(wide), kind: .wide)
             }
         }
         suite.register(PayloadKind.deep.rawValue,

@@ -1,12 +1,17 @@
 import FormBenchCore
 /// The catalog payload: `records[]` of `CatalogRecord`s, as many as it takes to reach the
 /// requested number of leaves.
-struct CatalogPayload: Codable, Equatable, Sendable {
+package struct CatalogPayload: Codable, Equatable, Sendable {
     let records: [CatalogRecord]
+
+    /// The catalog of `records`: what the hand-written decoder builds (`CatalogHandParser`).
+    init(records: [CatalogRecord]) {
+        self.records = records
+    }
 
     /// Generates records until they hold at least `leaves` leaves (under the default options);
     /// each `variant` draws other records.
-    init(leaves: Int, variant: Int) {
+    package init(leaves: Int, variant: Int) {
         var random = SplitMix64(seed: 0xCA7A_1065, variant: variant)
         var records: [CatalogRecord] = []
         var total = 0
@@ -15,6 +20,6 @@ struct CatalogPayload: Codable, Equatable, Sendable {
             total += record.leafCount
             records.append(record)
         }
-        self.records = records
+        self.init(records: records)
     }
 }

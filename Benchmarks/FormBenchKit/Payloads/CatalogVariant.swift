@@ -7,9 +7,15 @@ struct CatalogVariant: Codable, Equatable, Sendable {
     let sku: String
     let quantity: Int
 
+    /// A variant of these fields: what the hand-written decoder builds (`CatalogHandParser`).
+    init(sku: String, quantity: Int) {
+        self.sku = sku
+        self.quantity = quantity
+    }
+
     /// A random variant; SKUs hold `#`, `/` and `-`, which escape differently.
     init(random: inout SplitMix64) {
-        sku = "SKU-\(random.next(in: 1_000...9_999))#\(random.element(of: ["red", "blue", "XL", "s/m"]))"
-        quantity = random.next(in: 0...500)
+        let sku = "SKU-\(random.next(in: 1_000...9_999))#\(random.element(of: ["red", "blue", "XL", "s/m"]))"
+        self.init(sku: sku, quantity: random.next(in: 0...500))
     }
 }

@@ -2,7 +2,7 @@ import FormBenchCore
 
 /// The webhook payload: one flat form of 20 fields, as Twilio posts an incoming SMS — the
 /// small form a server decodes most often. Its size is fixed (`leaves`).
-struct WebhookPayload: Codable, Equatable, Sendable {
+package struct WebhookPayload: Codable, Equatable, Sendable {
     let ToCountry: String
     let ToState: String
     let SmsMessageSid: String
@@ -40,7 +40,7 @@ struct WebhookPayload: Codable, Equatable, Sendable {
     /// to the same number and account, as Twilio posts them in turn: its own message id, sender
     /// (number, city, state and zip), body (2 to 14 words of mixed-script text, as people
     /// write) and counts of media and segments.
-    static func variant(_ number: Int) -> WebhookPayload {
+    package static func variant(_ number: Int) -> WebhookPayload {
         guard number != 0 else { return sample }
         var random = SplitMix64(seed: 0x7E1E_6A0C, variant: number)
         let message = "SM" + (0..<32).map { _ in random.element(of: hexDigits) }.joined()

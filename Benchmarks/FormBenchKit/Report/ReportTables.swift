@@ -8,6 +8,7 @@ enum ReportTables {
             guard !records.isEmpty else { return nil }
             var table = scalingTable(name, summary: document.payloads[name] ?? "", records: records)
             if users.contains(name) { table.footer = savings(records) }
+            table.footer += limitRatios(records)
             return table
         }
         let checks = document.outputChecks.isEmpty ? [] : [outputCheckTable(document.outputChecks)]
@@ -35,7 +36,7 @@ enum ReportTables {
             case .failed:
                 table.rows.append(.note(leading: leading, text: "FAILED: \(record.note ?? "unknown error")"))
             case .measured:
-                let floor = DecodingSide.contenders.contains(record.contender) ? DecodeFloorContender.name : WalkFloorContender.name
+                let floor = record.side == .decoding ? DecodeFloorContender.name : WalkFloorContender.name
                 let overFloor = record.contender == floor ? 1 : record.cpuTimeRatios?[floor]
                 table.rows.append(.cells(leading + [
                     text(record.medianSeconds, Format.duration),
@@ -115,8 +116,8 @@ enum ReportTables {
     /// The optimized encoder against Alamofire's algorithm (the reference) at each size, in
     /// words, under a user's payload's scaling table.
     private static func savings(_ records: [ScalingRecord]) -> [String] {
-        records.filter { $0.contender == OptimizedContender.name && $0.status == .measured }.compactMap { optimized in
-            guard let reference = records.first(where: { $0.contender == ReferenceContender.name && $0.leaves == optimized.leaves
+        records.filter { $0.key == OptimizedContender.key && $0.status == .measured }.compactMap { optimized in
+            guard let reference = records.first(where: { $0.key == ReferenceContender.key && $0.leaves == optimized.leaves
                 && $0.status == .measured }),
                 let ratio = optimized.cpuTimeRatios?[ReferenceContender.name] else { return nil }
             let allocations = both(optimized.allocationsPerEncode, reference.allocationsPerEncode)
@@ -124,6 +125,24 @@ enum ReportTables {
             return "N=\(Format.grouped(optimized.leaves)): optimized takes \(Format.ratio(ratio)) the CPU time of Alamofire's algorithm (reference)"
                 + " (\(text(reference.medianSeconds, Format.duration)) → \(text(optimized.medianSeconds, Format.duration)) median\(allocations))"
         }
+    }
+
+    /// Each contender held to a limit (`Contender.limit`: the decoder, to decode-floor +
+    /// hand-written), its CPU time divided by the limit's at each size, in words, under its
+    /// payload's scaling table: `decoder ÷ (decode-floor + hand-written), CPU time: ×0.95 at
+    /// N=100, ×1.02 at N=1,000`.
+    private static func limitRatios(_ records: [ScalingRecord]) -> [String] {
+        var lines: [(key: ContenderKey, limit: String, ratios: [String])] = []
+        for record in records where record.status == .measured {
+            guard let limit = record.limit, let ratio = record.cpuTimeRatios?[limit] else { continue }
+            let figure = "\(Format.ratio(ratio)) at N=\(Format.grouped(record.leaves))"
+            if let line = lines.firstIndex(where: { $0.key == record.key && $0.limit == limit }) {
+                lines[line].ratios.append(figure)
+            } else {
+                lines.append((record.key, limit, [figure]))
+            }
+        }
+        return lines.map { "\($0.key.name) ÷ (\($0.limit)), CPU time: \($0.ratios.joined(separator: ", "))" }
     }
 
     /// For each sample payload of the run, what its figures approximate, in run order.

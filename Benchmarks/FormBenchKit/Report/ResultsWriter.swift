@@ -17,7 +17,7 @@ struct ResultsWriter {
 
     /// Writes `latest.json`, `summary.md` and `time-vs-n.svg` when `reports` is set, and
     /// `baseline.json` when `baseline` is; returns the paths written.
-    func write(_ document: ResultsDocument, contenders: [String], reports: Bool, baseline: Bool) throws -> [String] {
+    func write(_ document: ResultsDocument, contenders: [ContenderKey], reports: Bool, baseline: Bool) throws -> [String] {
         try prepare()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -16,22 +16,22 @@ enum SVGChart {
     private static let gridColour = "#ddd"
 
     /// Colours by contender; floors are drawn dashed.
-    private static let styles: [String: (colour: String, dashed: Bool)] = [
-        ReferenceContender.name: ("#d62728", false),
-        OptimizedContender.name: ("#1f77b4", false),
-        WalkFloorContender.name: ("#7f7f7f", true),
-        HandWrittenContender.name: ("#2ca02c", true),
-        FreshEncoderContender.name: ("#9467bd", false),
+    private static let styles: [ContenderKey: (colour: String, dashed: Bool)] = [
+        ReferenceContender.key: ("#d62728", false),
+        OptimizedContender.key: ("#1f77b4", false),
+        WalkFloorContender.key: ("#7f7f7f", true),
+        HandWrittenContender.key: ("#2ca02c", true),
+        FreshEncoderContender.key: ("#9467bd", false),
     ]
 
     /// The chart of `records`' measured points; `contenders` gives the legend's order.
-    static func render(_ records: [ScalingRecord], contenders: [String]) -> String {
+    static func render(_ records: [ScalingRecord], contenders: [ContenderKey]) -> String {
         let measured = records.filter { $0.status == .measured && ($0.medianSeconds ?? 0) > 0 }
         var payloads: [PayloadKind] = []
         for record in measured where !payloads.contains(record.payload) {
             payloads.append(record.payload)
         }
-        let present = contenders.filter { name in measured.contains { $0.contender == name } }
+        let present = contenders.filter { key in measured.contains { $0.key == key } }
         let rows = max(1, (payloads.count + columns - 1) / columns)
         let width = panelWidth * Double(columns)
         let height = headerHeight + panelHeight * Double(rows) + footerHeight
@@ -57,18 +57,20 @@ enum SVGChart {
         return svg.joined(separator: "\n") + "\n"
     }
 
-    private static func legend(_ contenders: [String], width: Double) -> [String] {
+    private static func legend(_ contenders: [ContenderKey], width: Double) -> [String] {
         let spacing = 150.0
         let start = width / 2 - spacing * Double(contenders.count) / 2
-        return contenders.enumerated().flatMap { index, name -> [String] in
+        return contenders.enumerated().flatMap { index, key -> [String] in
             let x = start + spacing * Double(index)
-            return [line(x1: x, y1: 50, x2: x + 28, y2: 50, contender: name),
-                    text(name, x: x + 34, y: 54)]
+            // A name both sides have says which side it is.
+            let shared = contenders.contains { $0.name == key.name && $0.side != key.side }
+            return [line(x1: x, y1: 50, x2: x + 28, y2: 50, contender: key),
+                    text(shared ? "\(key.name) (\(key.side.rawValue))" : key.name, x: x + 34, y: 54)]
         }
     }
 
     /// One payload's plot: grid, ticks, axis titles, and a polyline with markers per contender.
-    private static func panel(_ payload: PayloadKind, records: [ScalingRecord], contenders: [String],
+    private static func panel(_ payload: PayloadKind, records: [ScalingRecord], contenders: [ContenderKey],
                               origin: (x: Double, y: Double), sizes: ClosedRange<Int>) -> [String] {
         let times = decades(records.compactMap(\.medianSeconds))
         let left = origin.x + inset.left, right = origin.x + panelWidth - inset.right
@@ -97,11 +99,11 @@ enum SVGChart {
         svg.append(text("median time per encode", x: origin.x + 16, y: middle, anchor: "middle",
                         transform: "rotate(-90 \(number(origin.x + 16)) \(number(middle)))"))
 
-        for name in contenders {
-            let points = records.filter { $0.contender == name }.sorted { $0.leaves < $1.leaves }
+        for key in contenders {
+            let points = records.filter { $0.key == key }.sorted { $0.leaves < $1.leaves }
                 .compactMap { record in record.medianSeconds.map { (x(Double(record.leaves)), y($0)) } }
             guard !points.isEmpty else { continue }
-            let style = styles[name] ?? ("#9467bd", false)
+            let style = styles[key] ?? ("#9467bd", false)
             let coordinates = points.map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")
             svg.append(#"<polyline points="\#(coordinates)" fill="none" stroke="\#(style.colour)" stroke-width="2"\#(style.dashed ? #" stroke-dasharray="6 4""# : "")/>"#)
             svg += points.map { #"<circle cx="\#(number($0.0))" cy="\#(number($0.1))" r="3" fill="\#(style.colour)"/>"# }
@@ -130,7 +132,7 @@ enum SVGChart {
         return (value < 0 ? "⁻" : "") + String(String(value.magnitude).compactMap { $0.wholeNumberValue.map { digits[$0] } })
     }
 
-    private static func line(x1: Double, y1: Double, x2: Double, y2: Double, contender: String) -> String {
+    private static func line(x1: Double, y1: Double, x2: Double, y2: Double, contender: ContenderKey) -> String {
         let style = styles[contender] ?? ("#9467bd", false)
         return #"<line x1="\#(number(x1))" y1="\#(number(y1))" x2="\#(number(x2))" y2="\#(number(y2))" stroke="\#(style.colour)" stroke-width="2"\#(style.dashed ? #" stroke-dasharray="6 4""# : "")/>"#
     }

@@ -18,7 +18,7 @@ struct ScalingSuite {
     /// The measurement id `--filter` matches: `scaling/…` for the encoders, `decoding/…` for
     /// the decoding side.
     static func id(contender: any Contender, payload: PayloadKind) -> String {
-        "\(contender is any DecodingContender ? "decoding" : "scaling")/\(contender.name)/\(payload.rawValue)"
+        "\(contender.side == .decoding ? "decoding" : "scaling")/\(contender.name)/\(payload.rawValue)"
     }
 
     /// The number of progress steps: one per payload and size.
@@ -32,7 +32,7 @@ struct ScalingSuite {
             let chosen = selected(for: source)
             guard !chosen.isEmpty else { continue }
             // Each contender's times so far on this payload, for growth and projections.
-            var histories: [String: [TimedSize]] = [:]
+            var histories: [ContenderKey: [TimedSize]] = [:]
             for size in source.sizes(settings) {
                 let (records, check) = measure(chosen, on: source, size: size, histories: &histories, progress: progress)
                 results.records += records
@@ -49,8 +49,8 @@ struct ScalingSuite {
             guard let source = sources.first(where: { $0.kind == cell.payload }),
                   let requested = source.sizes(settings).first(where: { leaves(of: source, size: $0) == cell.leaves })
             else { return [] }
-            var histories: [String: [TimedSize]] = [:]
-            return measure(selected(for: source).filter { cell.contenders.contains($0.name) }, on: source,
+            var histories: [ContenderKey: [TimedSize]] = [:]
+            return measure(selected(for: source).filter { cell.contenders.contains($0.key) }, on: source,
                            size: requested, histories: &histories, progress: progress).0
         }
     }
@@ -69,7 +69,7 @@ struct ScalingSuite {
     /// after leaving out those over budget; returns a record per contender (in the order given)
     /// and the output check.
     private func measure(_ contenders: [any Contender], on source: PayloadSource, size requested: Int,
-                         histories: inout [String: [TimedSize]], progress: ProgressReporter) -> ([ScalingRecord], OutputCheck?) {
+                         histories: inout [ContenderKey: [TimedSize]], progress: ProgressReporter) -> ([ScalingRecord], OutputCheck?) {
         let kind = source.kind
         // A sample's size is the pairs its copies make, which the records, growth and budget use.
         let size = leaves(of: source, size: requested)
@@ -81,9 +81,9 @@ struct ScalingSuite {
         var skipped: [ScalingRecord] = []
         var chosen: [(contender: any Contender, projected: Double?)] = []
         for contender in contenders {
-            switch policy(for: contender).decision(for: size, after: histories[contender.name, default: []]) {
+            switch policy(for: contender).decision(for: size, after: histories[contender.key, default: []]) {
             case let .skip(projected):
-                var record = ScalingRecord(payload: kind, leaves: size, contender: contender.name, status: .skipped)
+                var record = ScalingRecord(payload: kind, leaves: size, contender: contender.key, status: .skipped)
                 record.projectedSeconds = projected
                 record.note = "projected \(Format.duration(projected)) > budget \(Format.duration(settings.budgetSeconds))"
                 progress.note("\(contender.name) skipped: \(record.note ?? "")")
@@ -103,39 +103,41 @@ struct ScalingSuite {
                                          allocationCounting: settings.allocationCounting)
         let outcomes = sampler.measure(chosen.map(\.contender), on: inputs)
         let measurements = zip(chosen, outcomes).compactMap { choice, outcome in
-            (try? outcome.get()).map { (choice.contender.name, $0) }
+            (try? outcome.get()).map { (contender: choice.contender, measurement: $0) }
         }
-        let dialects = Dictionary(uniqueKeysWithValues: contenders.map { ($0.name, $0.dialect) })
         var measured: [ScalingRecord] = []
         for (choice, outcome) in zip(chosen, outcomes) {
-            let name = choice.contender.name
+            let contender = choice.contender
             var record: ScalingRecord
             switch outcome {
             case let .success(measurement):
                 let point = TimedSize(size: size, seconds: measurement.time.median)
-                record = ScalingRecord(measurement, of: name, on: kind, leaves: size,
-                                       growth: histories[name]?.last.flatMap { GrowthExponent(from: $0, to: point) },
-                                       others: measurements.filter { $0.0 != name })
-                histories[name, default: []].append(point)
+                // Ratios within the side: a decoder's time divided by an encoder's means nothing.
+                let others = measurements.filter { $0.contender.side == contender.side && $0.contender.name != contender.name }
+                record = ScalingRecord(measurement, of: contender.key, on: kind, leaves: size,
+                                       growth: histories[contender.key]?.last.flatMap { GrowthExponent(from: $0, to: point) },
+                                       others: others.map { ($0.contender.name, $0.measurement) }, limit: contender.limit)
+                histories[contender.key, default: []].append(point)
             case let .failure(error):
-                record = ScalingRecord(payload: kind, leaves: size, contender: name, status: .failed)
+                record = ScalingRecord(payload: kind, leaves: size, contender: contender.key, status: .failed)
                 record.note = "\(error)"
-                progress.note("\(name) FAILED: \(error)")
+                progress.note("\(contender.name) FAILED: \(error)")
             }
             record.projectedSeconds = choice.projected
             record.inputs = inputs.inputs.count
             measured.append(record)
         }
 
-        let outputs = measurements.compactMap { name, measurement in
-            measurement.output.map { (contender: name, dialect: dialects[name] ?? .alamofire, bytes: $0) }
+        let outputs = measurements.compactMap { contender, measurement in
+            measurement.output.map { (contender: contender.name, dialect: contender.dialect, bytes: $0) }
         }
         let check = outputs.count >= 2 ? OutputComparer.check(outputs, payload: kind, leaves: size) : nil
         check?.mismatches.forEach { progress.note("OUTPUT MISMATCH: \($0)") }
-        let order = contenders.map(\.name)
+        let order = contenders.map(\.key)
+        let dialects = Dictionary(uniqueKeysWithValues: contenders.map { ($0.key, $0.dialect) })
         let records = (skipped + measured)
-            .sorted { (order.firstIndex(of: $0.contender) ?? 0) < (order.firstIndex(of: $1.contender) ?? 0) }
-            .map { record in record.withOutputSize(outputs.first { $0.dialect == dialects[record.contender] }?.bytes.count) }
+            .sorted { (order.firstIndex(of: $0.key) ?? 0) < (order.firstIndex(of: $1.key) ?? 0) }
+            .map { record in record.withOutputSize(outputs.first { $0.dialect == dialects[record.key] }?.bytes.count) }
         return (records, check)
     }
 }
