@@ -12,6 +12,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         self.decoder = decoder
         self.depth = depth
         node = try decoder.hash(at: focus)
+        decoder.prefetchGrandchildren(of: node)
     }
 
     var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }

@@ -67,6 +67,8 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// and so that the session is not reused while a decoder of it is still referenced.
     private let session: DecodingSession
     private let state: UnsafeMutablePointer<State>
+    /// Whether the form is long enough for `prefetchGrandchildren(of:)` to pay.
+    private let prefetchesGrandchildren: Bool
 
     /// A decoder at the root of `form`, in `session`'s state (empty: a new session's, or one
     /// the last decoding emptied).
@@ -75,6 +77,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         self.options = options
         self.session = session
         state = session.decoderState
+        prefetchesGrandchildren = form.bytes.input.count >= Self.prefetchedFormLength
     }
 
     var focus: Focus { state.pointee.focus }
@@ -203,6 +206,38 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             child = nodes[child].next
         }
         return dictionary
+    }
+
+    /// From this input length on, a keyed container asks for the texts one level below it
+    /// (`prefetchGrandchildren(of:)`): a form larger than the last-level cache is read from
+    /// memory, where a smaller one would only pay for the requests (Benchmarks/README,
+    /// "Decode growth").
+    static let prefetchedFormLength = 32 << 20
+
+    /// Asks for the key and first value of the last child of each of the first
+    /// `Prefetch.distance` child hashes of `hash`, a level before the type reads them. A type
+    /// reads a nested object after its own leaves, so the request has a level's work to come
+    /// in: in a large form whose names repeat their path (deep objects), a value lies a name's
+    /// length from the last one read, out of the caches since the scan, and each level waited
+    /// for one.
+    func prefetchGrandchildren(of hash: DecodedNodeID) {
+        guard prefetchesGrandchildren && !hash.isNone else { return }
+        var child = nodes[hash].firstChild
+        var budget = Prefetch.distance
+        while !child.isNone && budget > 0 {
+            if nodes[child].kind == .hash && !nodes[child].lastChild.isNone { prefetchText(of: nodes[child].lastChild) }
+            child = nodes[child].next
+            budget -= 1
+        }
+    }
+
+    /// Asks for the key of `node` and, for a leaf, its first value.
+    @inline(__always)
+    private func prefetchText(of node: DecodedNodeID) {
+        Prefetch.read(form.bytes.bytes(nodes[node].key).baseAddress)
+        if nodes[node].kind == .leaf {
+            Prefetch.read(form.bytes.input.baseAddress.map { $0 + Int(form.pairs[nodes[node].firstValue].valueStart) })
+        }
     }
 
     /// What `[Element](from: self)` reads, element by element through the same container.
