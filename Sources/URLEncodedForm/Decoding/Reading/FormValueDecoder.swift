@@ -236,7 +236,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     private func prefetchText(of node: DecodedNodeID) {
         Prefetch.read(form.bytes.bytes(nodes[node].key).baseAddress)
         if nodes[node].kind == .leaf {
-            Prefetch.read(form.bytes.input.baseAddress.map { $0 + Int(form.pairs[nodes[node].firstValue].valueStart) })
+            Prefetch.read(form.value(of: nodes[node].firstValue).baseAddress)
         }
     }
 
