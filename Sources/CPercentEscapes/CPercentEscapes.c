@@ -5,15 +5,25 @@
 #include <immintrin.h>
 #include <pthread.h>
 
-/// For each 8-bit mask, the offsets of its set bits in order, then -1s (a shuffle gathers a
+/// For each 8-bit mask, the offsets of its set bits in order, then 0x80s (a shuffle gathers a
 /// zero for those): the shuffle that packs the bytes a mask keeps.
 static uint8_t packing[256][8];
 static int usable;
 static pthread_once_t prepared = PTHREAD_ONCE_INIT;
 
+/// The low word of XCR0: which register states the system saves.
+static unsigned int xgetbv_low(void) {
+    unsigned int eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return eax;
+}
+
 static void prepare(void) {
     unsigned int eax, ebx, ecx, edx;
-    usable = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) && (ecx & bit_POPCNT);
+    // AVX (with the system saving its registers: OSXSAVE, and XCR0's SSE and AVX bits) for
+    // the three-operand forms of the same 16-byte instructions, and POPCNT.
+    usable = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_AVX) && (ecx & bit_OSXSAVE) && (ecx & bit_POPCNT)
+        && (xgetbv_low() & 6) == 6;
     for (int mask = 0; mask < 256; mask++) {
         int kept = 0;
         for (int bit = 0; bit < 8; bit++) {
@@ -34,7 +44,7 @@ typedef struct {
     int stops;
 } Block;
 
-__attribute__((target("ssse3")))
+__attribute__((target("avx")))
 static inline Block classify(const uint8_t *bytes16) {
     Block block;
     block.bytes = _mm_loadu_si128((const __m128i *)bytes16);
@@ -57,7 +67,7 @@ static inline Block classify(const uint8_t *bytes16) {
 /// block's last two bytes is read with it, its digits taken from the next block (which is why
 /// that one is always read too), and left out of the next block's text. So where the next
 /// block is read from never waits for what this one holds.
-__attribute__((target("ssse3,popcnt")))
+__attribute__((target("avx,popcnt")))
 static size_t unescape_ssse3(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
     size_t read = 0;
     size_t out = 0;
@@ -158,7 +168,7 @@ static const uint8_t second_high[16] = {
 };
 
 /// The bytes of a block that are an error, with `previous` the block before (zeros at first).
-__attribute__((target("ssse3")))
+__attribute__((target("avx")))
 static inline __m128i utf8_errors(__m128i bytes, __m128i previous) {
     const __m128i nibble = _mm_set1_epi8(0x0F);
     const __m128i previous1 = _mm_alignr_epi8(bytes, previous, 15);
@@ -185,7 +195,7 @@ static size_t unfinished(const uint8_t *bytes, size_t count) {
     return 0;
 }
 
-__attribute__((target("ssse3")))
+__attribute__((target("avx")))
 static ptrdiff_t check_utf8_ssse3(const uint8_t *bytes, size_t count, int *beyond_ascii) {
     const size_t whole = count - unfinished(bytes, count);
     __m128i previous = _mm_setzero_si128();

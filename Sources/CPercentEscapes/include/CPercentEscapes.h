@@ -17,8 +17,8 @@
 ///
 /// `output` must have room for `length` bytes: each block of 16 bytes is written as 16, of which
 /// the unescaped ones come first and the rest are scratch, overwritten next. Where the processor
-/// has no byte shuffle (x86-64 without SSSE3 and POPCNT), and on other architectures, it reads
-/// nothing.
+/// lacks what it runs on (x86-64 without AVX, whose three-operand forms of the byte shuffle and
+/// the rest it uses, or without POPCNT), and on other architectures, it reads nothing.
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written);
 
 /// Checks that `bytes` is UTF-8 up to a character it may end in the middle of, 16 bytes at a

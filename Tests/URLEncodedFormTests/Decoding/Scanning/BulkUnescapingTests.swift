@@ -173,7 +173,7 @@ struct BulkUnescapingTests {
         #expect(answers.filter { $0.answer >= 16 && $0.answer == $0.bytes.count }.count > 3_000)
     }
 
-    /// On x86-64, where every processor this package is measured on has SSSE3, the kernel runs.
+    /// On x86-64, where every processor this package is measured on has AVX, the kernel runs.
     @Test func theKernelRunsOnX86() {
         #if arch(x86_64)
         #expect(Self.kernelRuns)
