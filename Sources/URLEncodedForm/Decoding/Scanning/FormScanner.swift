@@ -250,7 +250,8 @@ struct FormScanner {
     @inline(__always)
     private func bulk(from start: Int, _ spelling: inout FormPair.Spelling, _ text: inout UnescapedText) -> Int {
         text.writeRun(at: start) { output in
-            guard let output, input.count &- start >= 32 else { return (start, 0) }
+            // A value that ends within 16 bytes is not worth the set-up: the byte loop reads it.
+            guard let output, input.count &- start >= 32, !endsWithin16Bytes(from: start) else { return (start, 0) }
             var count = 0
             let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count)
             var beyondASCII: Int32 = 0
@@ -261,6 +262,14 @@ struct FormScanner {
             // have made it an error): it is read again, from its first.
             return (start &+ read &- 3 &* (count &- whole), whole)
         }
+    }
+
+    /// Whether a `&` is among the 16 bytes from `start` (which the input has).
+    @inline(__always)
+    private func endsWithin16Bytes(from start: Int) -> Bool {
+        let base = UnsafeRawPointer(input.baseAddress!)
+        return ByteWord.matches(ByteWord.load(base, at: start), UInt8(ascii: "&"))
+            | ByteWord.matches(ByteWord.load(base, at: start &+ 8), UInt8(ascii: "&")) != 0
     }
 
     /// Checks the `%` at `index` and returns where reading goes on.

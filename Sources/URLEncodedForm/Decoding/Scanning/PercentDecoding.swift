@@ -1,6 +1,7 @@
-/// Unescaping a name or a value the scanner marked escaped: `+` is a space and `%XX` the byte
-/// it spells. The result is at most as long as the escaped text, which is what lets callers
-/// write it into memory of that size.
+/// Unescaping a name (or a segment of one) the scanner marked escaped: `+` is a space and `%XX`
+/// the byte it spells. The result is at most as long as the escaped text, which is what lets
+/// callers write it into memory of that size. (Values are unescaped by the scanner itself, as
+/// it checks them: `UnescapedText`.)
 ///
 /// Two loops, for what the scanner guarantees: under the `.throw` policy it has thrown for any
 /// `%` that begins no escape, so every `%` left spells a byte, and runs of escapes (all text
