@@ -57,25 +57,27 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     }
 
     var capacityInBytes: Int {
-        pairsAndTreeCapacityInBytes + names.capacityInBytes + unescapedText.pointee.capacityInBytes + keyPath.pointee.capacityInBytes
-            + decoderState.pointee.capacityInBytes
+        formSizedCapacityInBytes + names.capacityInBytes + keyPath.pointee.capacityInBytes + decoderState.pointee.capacityInBytes
     }
 
-    private var pairsAndTreeCapacityInBytes: Int {
-        pairs.capacity * MemoryLayout<FormPair>.stride + tree.pointee.capacityInBytes
+    /// What grows with the form: the pairs, the tree, the unescaped text.
+    private var formSizedCapacityInBytes: Int {
+        pairs.capacity * MemoryLayout<FormPair>.stride + tree.pointee.capacityInBytes + unescapedText.pointee.capacityInBytes
     }
 
-    /// The last decoding's pairs and nodes fill at least a quarter of what the session holds for
-    /// them.
+    /// The last decoding's pairs, nodes and unescaped text (none when no value was escaped) fill
+    /// at least a quarter of what the session holds for them.
     var fitsLastUse: Bool {
         let used = pairs.count * MemoryLayout<FormPair>.stride + tree.pointee.nodes.count * MemoryLayout<DecodedNode>.stride
-        return used * 4 >= pairsAndTreeCapacityInBytes
+            + unescapedText.pointee.count
+        return used * 4 >= formSizedCapacityInBytes
     }
 
     /// Forgets the last decoding (its names' segments, its coding keys, its tables), keeping the
     /// memory but the tables'.
     func removeAll() {
         pairs.removeAll(keepingCapacity: true)
+        unescapedText.pointee.truncate(to: 0)
         tree.pointee.end()
         keyPath.pointee.removeForm()
         decoderState.pointee.removeAll()

@@ -56,6 +56,26 @@ extension AllocationGateTests {
         #expect(decoding <= 2, "\(decoding) allocations")
     }
 
+    fileprivate struct Text: Decodable { let text: String }
+
+    @Test func unescapedTextPastTheIdleLimitIsKeptWhileEscapedDecodingsRecurAndLetGoAfterAPlainOne() throws {
+        // Forms of 72 MB, one value each: the scanner's unescaped text of the first (as long as
+        // the form) is past the 64 MB a session keeps whatever it held.
+        let escaped = Array(("text=" + String(repeating: "%C3%A9", count: 12_000_000)).utf8)
+        let plain = Array(("text=" + String(repeating: "e", count: 72_000_000)).utf8)
+        let decoder = URLEncodedFormDecoder(limits: .init(maximumInputLength: nil))
+        _ = try decoder.decode(Text.self, from: escaped)
+        // Kept: the text the value is read from fills it (3: the `Decoder`, the container's
+        // box, the `String`).
+        let recurring = try Self.allocations { _ = try decoder.decode(Text.self, from: escaped) }
+        #expect(recurring <= 4, "a recurring escaped decoding allocated \(recurring)")
+        // The plain form fills none of that text: the session is let go, and the next escaped
+        // form takes its memory anew.
+        _ = try decoder.decode(Text.self, from: plain)
+        let afterPlain = try Self.allocations { _ = try decoder.decode(Text.self, from: escaped) }
+        #expect(afterPlain > recurring + 4, "kept: \(afterPlain) allocations after the plain form, \(recurring) recurring")
+    }
+
     @Test func aDecoderMadePerRequestStartsFromTheMemoryOfOnesThatWentAway() throws {
         _ = try URLEncodedFormDecoder().decode(Hook.self, from: Self.hookForm)
         // The fewest of a few decodings: the spares are the process's, and a test running
