@@ -20,10 +20,12 @@ static unsigned int xgetbv_low(void) {
 
 static void prepare(void) {
     unsigned int eax, ebx, ecx, edx;
-    // AVX (with the system saving its registers: OSXSAVE, and XCR0's SSE and AVX bits) for
-    // the three-operand forms of the same 16-byte instructions, and POPCNT.
+    // AVX2 for the unescaping's 32-byte blocks, AVX (the three-operand forms of the 16-byte
+    // instructions) for the UTF-8 check, the system saving their registers (OSXSAVE, and XCR0's
+    // SSE and AVX bits), and POPCNT.
+    unsigned int eax7, ebx7, ecx7, edx7;
     usable = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_AVX) && (ecx & bit_OSXSAVE) && (ecx & bit_POPCNT)
-        && (xgetbv_low() & 6) == 6;
+        && (xgetbv_low() & 6) == 6 && __get_cpuid_count(7, 0, &eax7, &ebx7, &ecx7, &edx7) && (ebx7 & bit_AVX2);
     for (int mask = 0; mask < 256; mask++) {
         int kept = 0;
         for (int bit = 0; bit < 8; bit++) {
@@ -33,99 +35,113 @@ static void prepare(void) {
     }
 }
 
-/// What one block of 16 bytes holds, lane by lane and as bit masks (bit i for byte i).
+/// What one block of 32 bytes holds, lane by lane and as bit masks (bit i for byte i).
 typedef struct {
-    __m128i bytes;
+    __m256i bytes;
     /// Each hexadecimal digit's value (its low four bits, plus 9 for a letter), zero elsewhere.
-    __m128i values;
-    int percents;
-    int digits;
+    __m256i values;
+    uint32_t percents;
+    uint32_t digits;
     /// `&` and bytes from 0x80 up: where a value's text, or what this reads of it, ends.
-    int stops;
+    uint32_t stops;
 } Block;
 
-__attribute__((target("avx")))
-static inline Block classify(const uint8_t *bytes16) {
+__attribute__((target("avx2")))
+static inline Block classify(const uint8_t *bytes32) {
     Block block;
-    block.bytes = _mm_loadu_si128((const __m128i *)bytes16);
+    block.bytes = _mm256_loadu_si256((const __m256i *)bytes32);
     // Signed comparisons: a byte from 0x80 up is negative, neither a digit nor a letter.
-    const __m128i lower = _mm_or_si128(block.bytes, _mm_set1_epi8(0x20));
-    const __m128i hex = _mm_or_si128(
-        _mm_and_si128(_mm_cmpgt_epi8(block.bytes, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(block.bytes, _mm_set1_epi8('9' + 1))),
-        _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(lower, _mm_set1_epi8('f' + 1))));
-    const __m128i letter_bit = _mm_set1_epi8(0x40);
-    block.values = _mm_and_si128(hex, _mm_add_epi8(
-        _mm_and_si128(block.bytes, _mm_set1_epi8(0x0F)),
-        _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(block.bytes, letter_bit), letter_bit), _mm_set1_epi8(9))));
-    block.percents = _mm_movemask_epi8(_mm_cmpeq_epi8(block.bytes, _mm_set1_epi8('%')));
-    block.digits = _mm_movemask_epi8(hex);
-    block.stops = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block.bytes, _mm_set1_epi8('&')), block.bytes));
+    const __m256i lower = _mm256_or_si256(block.bytes, _mm256_set1_epi8(0x20));
+    const __m256i hex = _mm256_or_si256(
+        _mm256_and_si256(_mm256_cmpgt_epi8(block.bytes, _mm256_set1_epi8('0' - 1)),
+                         _mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), block.bytes)),
+        _mm256_and_si256(_mm256_cmpgt_epi8(lower, _mm256_set1_epi8('a' - 1)),
+                         _mm256_cmpgt_epi8(_mm256_set1_epi8('f' + 1), lower)));
+    const __m256i letter_bit = _mm256_set1_epi8(0x40);
+    block.values = _mm256_and_si256(hex, _mm256_add_epi8(
+        _mm256_and_si256(block.bytes, _mm256_set1_epi8(0x0F)),
+        _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(block.bytes, letter_bit), letter_bit), _mm256_set1_epi8(9))));
+    block.percents = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(block.bytes, _mm256_set1_epi8('%')));
+    block.digits = (uint32_t)_mm256_movemask_epi8(hex);
+    block.stops = (uint32_t)_mm256_movemask_epi8(
+        _mm256_or_si256(_mm256_cmpeq_epi8(block.bytes, _mm256_set1_epi8('&')), block.bytes));
     return block;
 }
 
-/// Blocks of 16 bytes, one after the other whatever they hold: an escape that begins in a
+/// Packs the bytes of `text` that `kept` keeps (eight lanes at a time, by the table) to
+/// `output`, and returns how many.
+__attribute__((target("avx2,popcnt")))
+static inline size_t pack(__m128i text, unsigned kept, uint8_t *output) {
+    const unsigned low = kept & 0xFF;
+    const unsigned high = (kept >> 8) & 0xFF;
+    _mm_storel_epi64((__m128i *)output, _mm_shuffle_epi8(text, _mm_loadl_epi64((const __m128i *)packing[low])));
+    const size_t first = (size_t)_mm_popcnt_u32(low);
+    _mm_storel_epi64((__m128i *)(output + first),
+                     _mm_shuffle_epi8(_mm_srli_si128(text, 8), _mm_loadl_epi64((const __m128i *)packing[high])));
+    return first + (size_t)_mm_popcnt_u32(high);
+}
+
+/// Blocks of 32 bytes, one after the other whatever they hold: an escape that begins in a
 /// block's last two bytes is read with it, its digits taken from the next block (which is why
 /// that one is always read too), and left out of the next block's text. So where the next
 /// block is read from never waits for what this one holds.
-__attribute__((target("avx,popcnt")))
-static size_t unescape_ssse3(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
+__attribute__((target("avx2,popcnt")))
+static size_t unescape_avx2(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
     size_t read = 0;
     size_t out = 0;
-    if (length < 32) {
+    if (length < 64) {
         *written = 0;
         return 0;
     }
     Block block = classify(input);
     // The bytes at the start of `block` that are the last block's escape's digits.
-    int carried = 0;
-    while (length - read >= 32) {
-        const Block next = classify(input + read + 16);
+    uint64_t carried = 0;
+    const size_t last = length - 64;
+    while (read <= last) {
+        const Block next = classify(input + read + 32);
         // The bytes taken: up to the first stop; short of the first escape that is not valid
         // (a stop among its digits makes it so).
-        int taken = block.stops ? __builtin_ctz((unsigned)block.stops) : 16;
+        unsigned taken = block.stops ? (unsigned)__builtin_ctz(block.stops) : 32;
         int ends = block.stops != 0;
-        int starts = block.percents & ~carried & ((1 << taken) - 1);
-        const int digits = block.digits | next.digits << 16;
-        const int bad = ((starts << 1) | (starts << 2)) & ~digits;
+        uint64_t starts = block.percents & ~carried & ((1ull << taken) - 1);
+        const uint64_t digits = block.digits | (uint64_t)next.digits << 32;
+        const uint64_t bad = ((starts << 1) | (starts << 2)) & ~digits;
         if (bad) {
             // The escape with a bad digit begins at the last `%` before it.
-            taken = 31 - __builtin_clz((unsigned)(starts & ((1 << __builtin_ctz((unsigned)bad)) - 1)));
-            starts &= (1 << taken) - 1;
+            taken = 63 - (unsigned)__builtin_clzll(starts & ((1ull << __builtin_ctzll(bad)) - 1));
+            starts &= (1ull << taken) - 1;
             ends = 1;
         }
-        const int escaped = (starts << 1) | (starts << 2);
-        const int kept = ~(escaped | carried) & ((1 << taken) - 1);
+        const uint64_t escaped = (starts << 1) | (starts << 2);
+        const uint64_t kept = ~(escaped | carried) & ((1ull << taken) - 1);
 
         // Each escape's byte at its `%`: the next byte's value shifted up four bits (values
         // are at most 15, so shifting 16-bit lanes moves no bits between bytes), or'ed with
-        // the value of the byte after; `+` a space; any other byte itself.
-        const __m128i spelled = _mm_or_si128(_mm_slli_epi16(_mm_alignr_epi8(next.values, block.values, 1), 4),
-                                             _mm_alignr_epi8(next.values, block.values, 2));
-        const __m128i percent_lanes = _mm_cmpeq_epi8(block.bytes, _mm_set1_epi8('%'));
-        const __m128i plus_lanes = _mm_cmpeq_epi8(block.bytes, _mm_set1_epi8('+'));
-        __m128i text = _mm_or_si128(_mm_andnot_si128(plus_lanes, block.bytes), _mm_and_si128(plus_lanes, _mm_set1_epi8(' ')));
-        text = _mm_or_si128(_mm_andnot_si128(percent_lanes, text), _mm_and_si128(percent_lanes, spelled));
+        // the value of the byte after; `+` a space; any other byte itself. (The shuffles work
+        // within 16-byte halves: the bytes after each half are the next half's, the second
+        // half's the next block's first.)
+        const __m256i after = _mm256_permute2x128_si256(block.values, next.values, 0x21);
+        const __m256i spelled = _mm256_or_si256(_mm256_slli_epi16(_mm256_alignr_epi8(after, block.values, 1), 4),
+                                                _mm256_alignr_epi8(after, block.values, 2));
+        const __m256i percent_lanes = _mm256_cmpeq_epi8(block.bytes, _mm256_set1_epi8('%'));
+        const __m256i plus_lanes = _mm256_cmpeq_epi8(block.bytes, _mm256_set1_epi8('+'));
+        __m256i text = _mm256_blendv_epi8(block.bytes, _mm256_set1_epi8(' '), plus_lanes);
+        text = _mm256_blendv_epi8(text, spelled, percent_lanes);
 
-        // The bytes kept (all but the escapes' digits), packed eight lanes at a time.
-        const int low = kept & 0xFF;
-        const int high = kept >> 8;
-        _mm_storel_epi64((__m128i *)(output + out),
-                         _mm_shuffle_epi8(text, _mm_loadl_epi64((const __m128i *)packing[low])));
-        out += (size_t)_mm_popcnt_u32((unsigned)low);
-        _mm_storel_epi64((__m128i *)(output + out),
-                         _mm_shuffle_epi8(_mm_srli_si128(text, 8), _mm_loadl_epi64((const __m128i *)packing[high])));
-        out += (size_t)_mm_popcnt_u32((unsigned)high);
+        // The bytes kept (all but the escapes' digits), packed.
+        out += pack(_mm256_castsi256_si128(text), (unsigned)kept, output + out);
+        out += pack(_mm256_extracti128_si256(text, 1), (unsigned)(kept >> 16), output + out);
         if (ends) {
             *written = out;
-            return read + (size_t)taken;
+            return read + taken;
         }
-        carried = escaped >> 16;
-        read += 16;
+        carried = escaped >> 32;
+        read += 32;
         block = next;
     }
     *written = out;
     // The last block's escape's digits, read already.
-    return read + (size_t)_mm_popcnt_u32((unsigned)carried);
+    return read + (size_t)_mm_popcnt_u64(carried);
 }
 
 // The kinds of error a pair of bytes can show, by the first byte's high and low nibble and the
@@ -196,7 +212,7 @@ static size_t unfinished(const uint8_t *bytes, size_t count) {
 }
 
 __attribute__((target("avx")))
-static ptrdiff_t check_utf8_ssse3(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+static ptrdiff_t check_utf8_avx(const uint8_t *bytes, size_t count, int *beyond_ascii) {
     const size_t whole = count - unfinished(bytes, count);
     __m128i previous = _mm_setzero_si128();
     __m128i errors = _mm_setzero_si128();
@@ -227,7 +243,7 @@ static ptrdiff_t check_utf8_ssse3(const uint8_t *bytes, size_t count, int *beyon
 ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii) {
     pthread_once(&prepared, prepare);
     *beyond_ascii = 1;
-    return usable ? check_utf8_ssse3(bytes, count, beyond_ascii) : -1;
+    return usable ? check_utf8_avx(bytes, count, beyond_ascii) : -1;
 }
 
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
@@ -236,7 +252,7 @@ size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, s
         *written = 0;
         return 0;
     }
-    return unescape_ssse3(input, length, output, written);
+    return unescape_avx2(input, length, output, written);
 }
 
 #else

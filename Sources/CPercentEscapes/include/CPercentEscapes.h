@@ -4,21 +4,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Unescapes the start of a form's value, 16 bytes at a time, with the processor's byte shuffle:
+/// Unescapes the start of a form's value, 32 bytes at a time, with the processor's byte shuffle:
 /// `%XX` becomes the byte it spells, `+` a space, and every other byte below 0x80 but `&` stays
-/// as it is. Reads `input`'s `length` bytes in blocks of 16 up to the first byte it does not
+/// as it is. Reads `input`'s `length` bytes in blocks of 32 up to the first byte it does not
 /// take — a `&`, a byte from 0x80 up, a `%` that begins no valid escape — or until fewer than
-/// 32 are left from a block's start (an escape at a block's end is read with it, its digits
+/// 64 are left from a block's start (an escape at a block's end is read with it, its digits
 /// from the next block), writes the unescaped bytes to `output` and their count to `*written`,
 /// and returns how many input bytes it read (always whole escapes).
 ///
 /// It checks the escapes' spelling only: whether the bytes they spell are UTF-8 is the
 /// caller's to check.
 ///
-/// `output` must have room for `length` bytes: each block of 16 bytes is written as 16, of which
+/// `output` must have room for `length` bytes: each block of 32 bytes is written as 32, of which
 /// the unescaped ones come first and the rest are scratch, overwritten next. Where the processor
-/// lacks what it runs on (x86-64 without AVX, whose three-operand forms of the byte shuffle and
-/// the rest it uses, or without POPCNT), and on other architectures, it reads nothing.
+/// lacks what it runs on (x86-64 without AVX2 or POPCNT), and on other architectures, it reads
+/// nothing.
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written);
 
 /// Checks that `bytes` is UTF-8 up to a character it may end in the middle of, 16 bytes at a

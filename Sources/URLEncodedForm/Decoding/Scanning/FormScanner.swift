@@ -240,18 +240,18 @@ struct FormScanner {
         return end > start ? end : try escape(at: start, &spelling, &text)
     }
 
-    /// Unescapes what it can of the value from the escape or `+` at `start` 16 bytes at a time
+    /// Unescapes what it can of the value from the escape or `+` at `start` 32 bytes at a time
     /// (`cpercent_unescape`), and checks the bytes written as UTF-8 as fast
     /// (`cpercent_check_utf8`); returns where reading goes on (`start` when it took nothing).
     ///
-    /// It leaves to the byte-at-a-time loop what it does not take: the last 16 to 31 bytes of the
+    /// It leaves to the byte-at-a-time loop what it does not take: the last 32 to 63 bytes of the
     /// input, raw bytes beyond ASCII, an escape that is not valid — and a character it ends in
     /// the middle of, and all it read where that is not UTF-8, for that loop to find where.
     @inline(__always)
     private func bulk(from start: Int, _ spelling: inout FormPair.Spelling, _ text: inout UnescapedText) -> Int {
         text.writeRun(at: start) { output in
             // A value that ends within 16 bytes is not worth the set-up: the byte loop reads it.
-            guard let output, input.count &- start >= 32, !endsWithin16Bytes(from: start) else { return (start, 0) }
+            guard let output, input.count &- start >= 64, !endsWithin16Bytes(from: start) else { return (start, 0) }
             var count = 0
             let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count)
             var beyondASCII: Int32 = 0
