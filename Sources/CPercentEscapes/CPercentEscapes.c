@@ -20,9 +20,8 @@ static unsigned int xgetbv_low(void) {
 
 static void prepare(void) {
     unsigned int eax, ebx, ecx, edx;
-    // AVX2 for the unescaping's 32-byte blocks, AVX (the three-operand forms of the 16-byte
-    // instructions) for the UTF-8 check, the system saving their registers (OSXSAVE, and XCR0's
-    // SSE and AVX bits), and POPCNT.
+    // AVX2 for the 32-byte blocks, the system saving its registers (OSXSAVE, and XCR0's SSE
+    // and AVX bits), and POPCNT.
     unsigned int eax7, ebx7, ecx7, edx7;
     usable = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_AVX) && (ecx & bit_OSXSAVE) && (ecx & bit_POPCNT)
         && (xgetbv_low() & 6) == 6 && __get_cpuid_count(7, 0, &eax7, &ebx7, &ecx7, &edx7) && (ebx7 & bit_AVX2);
@@ -183,21 +182,29 @@ static const uint8_t second_high[16] = {
     TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
 };
 
-/// The bytes of a block that are an error, with `previous` the block before (zeros at first).
-__attribute__((target("avx")))
-static inline __m128i utf8_errors(__m128i bytes, __m128i previous) {
-    const __m128i nibble = _mm_set1_epi8(0x0F);
-    const __m128i previous1 = _mm_alignr_epi8(bytes, previous, 15);
-    const __m128i pairs = _mm_and_si128(
-        _mm_and_si128(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)first_high), _mm_and_si128(_mm_srli_epi16(previous1, 4), nibble)),
-                      _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)first_low), _mm_and_si128(previous1, nibble))),
-        _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)second_high), _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble)));
+/// The bytes of a block of 32 that are an error, with `previous` the block before (zeros at
+/// first).
+__attribute__((target("avx2")))
+static inline __m256i utf8_errors(__m256i bytes, __m256i previous) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    // The bytes one, two and three back: within each 16-byte half, the half before it (the
+    // first half's is the last block's second half) joined to it.
+    const __m256i before = _mm256_permute2x128_si256(previous, bytes, 0x21);
+    const __m256i previous1 = _mm256_alignr_epi8(bytes, before, 15);
+    const __m256i pairs = _mm256_and_si256(
+        _mm256_and_si256(
+            _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)first_high)),
+                                _mm256_and_si256(_mm256_srli_epi16(previous1, 4), nibble)),
+            _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)first_low)),
+                                _mm256_and_si256(previous1, nibble))),
+        _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)second_high)),
+                            _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble)));
     // A third or fourth byte must continue the character its lead began two or three back:
     // there TWO_CONTS is expected rather than an error.
-    const __m128i third = _mm_subs_epu8(_mm_alignr_epi8(bytes, previous, 14), _mm_set1_epi8((char)(0xE0 - 0x80)));
-    const __m128i fourth = _mm_subs_epu8(_mm_alignr_epi8(bytes, previous, 13), _mm_set1_epi8((char)(0xF0 - 0x80)));
-    const __m128i continues = _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8((char)0x80));
-    return _mm_xor_si128(continues, pairs);
+    const __m256i third = _mm256_subs_epu8(_mm256_alignr_epi8(bytes, before, 14), _mm256_set1_epi8((char)(0xE0 - 0x80)));
+    const __m256i fourth = _mm256_subs_epu8(_mm256_alignr_epi8(bytes, before, 13), _mm256_set1_epi8((char)(0xF0 - 0x80)));
+    const __m256i continues = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8((char)0x80));
+    return _mm256_xor_si256(continues, pairs);
 }
 
 /// How many bytes an unfinished character at the end of `bytes` has, 0 when none.
@@ -211,39 +218,39 @@ static size_t unfinished(const uint8_t *bytes, size_t count) {
     return 0;
 }
 
-__attribute__((target("avx")))
-static ptrdiff_t check_utf8_avx(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+__attribute__((target("avx2")))
+static ptrdiff_t check_utf8_avx2(const uint8_t *bytes, size_t count, int *beyond_ascii) {
     const size_t whole = count - unfinished(bytes, count);
-    __m128i previous = _mm_setzero_si128();
-    __m128i errors = _mm_setzero_si128();
-    __m128i high = _mm_setzero_si128();
+    __m256i previous = _mm256_setzero_si256();
+    __m256i errors = _mm256_setzero_si256();
+    __m256i high = _mm256_setzero_si256();
     size_t offset = 0;
-    for (; offset + 16 <= whole; offset += 16) {
-        const __m128i block = _mm_loadu_si128((const __m128i *)(bytes + offset));
-        errors = _mm_or_si128(errors, utf8_errors(block, previous));
-        high = _mm_or_si128(high, block);
+    for (; offset + 32 <= whole; offset += 32) {
+        const __m256i block = _mm256_loadu_si256((const __m256i *)(bytes + offset));
+        errors = _mm256_or_si256(errors, utf8_errors(block, previous));
+        high = _mm256_or_si256(high, block);
         previous = block;
     }
     if (offset < whole) {
         // The last bytes, then zeros (ASCII: a character cut short among them is an error).
-        uint8_t last[16] = {0};
+        uint8_t last[32] = {0};
         for (size_t index = offset; index < whole; index++) last[index - offset] = bytes[index];
-        const __m128i block = _mm_loadu_si128((const __m128i *)last);
-        errors = _mm_or_si128(errors, utf8_errors(block, previous));
-        high = _mm_or_si128(high, block);
+        const __m256i block = _mm256_loadu_si256((const __m256i *)last);
+        errors = _mm256_or_si256(errors, utf8_errors(block, previous));
+        high = _mm256_or_si256(high, block);
         previous = block;
     } else if (whole > 0) {
         // A character cut short at the very end.
-        errors = _mm_or_si128(errors, utf8_errors(_mm_setzero_si128(), previous));
+        errors = _mm256_or_si256(errors, utf8_errors(_mm256_setzero_si256(), previous));
     }
-    *beyond_ascii = _mm_movemask_epi8(high) != 0;
-    return _mm_movemask_epi8(_mm_cmpeq_epi8(errors, _mm_setzero_si128())) == 0xFFFF ? (ptrdiff_t)whole : -1;
+    *beyond_ascii = _mm256_movemask_epi8(high) != 0;
+    return _mm256_movemask_epi8(_mm256_cmpeq_epi8(errors, _mm256_setzero_si256())) == -1 ? (ptrdiff_t)whole : -1;
 }
 
 ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii) {
     pthread_once(&prepared, prepare);
     *beyond_ascii = 1;
-    return usable ? check_utf8_avx(bytes, count, beyond_ascii) : -1;
+    return usable ? check_utf8_avx2(bytes, count, beyond_ascii) : -1;
 }
 
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
