@@ -26,8 +26,8 @@ let package = Package(
         // The processor's prefetch, for the decoder's passes over names scattered through a
         // large form.
         .target(name: "CPrefetch"),
-        // The processor's byte shuffle, which Swift cannot name, for the decoder's long runs of
-        // percent escapes: five decoded from each 16 bytes.
+        // The processor's byte shuffle, which Swift cannot name, for the decoder's escaped
+        // values: unescaped, and their UTF-8 checked, 32 bytes at a time.
         .target(name: "CPercentEscapes"),
         // The `URLRequest` API of Alamofire's parameter encoding, built on the core.
         .target(name: "URLEncodedFormRequests", dependencies: ["URLEncodedForm"]),

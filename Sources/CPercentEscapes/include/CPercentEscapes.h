@@ -21,7 +21,7 @@
 /// nothing.
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written);
 
-/// Checks that `bytes` is UTF-8 up to a character it may end in the middle of, 16 bytes at a
+/// Checks that `bytes` is UTF-8 up to a character it may end in the middle of, 32 bytes at a
 /// time with the processor's byte shuffle (the lookup algorithm of Keiser and Lemire,
 /// "Validating UTF-8 in less than one instruction per byte", 2021). Returns how many leading
 /// bytes are whole characters — `count`, or less by the bytes of an unfinished last character,

@@ -240,7 +240,7 @@ struct FlatLevelPropertyTests {
             return zip(names, names.dropFirst()).contains { last, name in last.count >= 64 && zip(last, name).prefix { $0 == $1 }.count >= 48 }
         }
         #expect(longSharedNames.count > 300, "\(longSharedNames.count)")
-        // Values whose escapes the scanner unescapes 16 bytes at a time (`cpercent_unescape`).
+        // Values whose escapes the scanner unescapes 32 bytes at a time (`cpercent_unescape`).
         let bulkValues = forms.filter { form in
             form.indices.contains { index in
                 let pair = form[..<index].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).last!
