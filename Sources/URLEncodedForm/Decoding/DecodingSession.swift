@@ -1,9 +1,10 @@
 /// The memory one decoding works in — the flat pairs, the unescaped text, the tree, the
-/// unescaped names, a name's segments and the typed decoder's state — kept by the decoder between decodings (in its
-/// `IdleMemoryPool`), so that the next decoding of a form about as large allocates none of it,
-/// and a large one does not fault the same pages in again. Small sessions that no decoder keeps
-/// (a decoder went away, or more threads decoded at once than its pool keeps) wait as the
-/// process's `spares`, so that a decoder made per request starts from warm memory too.
+/// unescaped names, a name's segments and the typed decoder's state — kept by the decoder
+/// between decodings (in its `IdleMemoryPool`), so that the next decoding of a form about as
+/// large allocates none of it, and a large one does not fault the same pages in again. Small
+/// sessions that no decoder keeps (a decoder went away, or more threads decoded at once than its
+/// pool keeps) wait as the process's `spares`, so that a decoder made per request starts from
+/// warm memory too.
 ///
 /// Each buffer is lent to one stage at a time; nothing in it outlives the decoding but capacity.
 /// The `~Copyable` ones sit behind pointers held in `let`s: a stage reaches them without the
@@ -18,7 +19,7 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     let tree: UnsafeMutablePointer<DecodedTree>
     /// Where names' escaped segments are unescaped to (`withNameMemory(count:_:)`).
     private var names = UncheckedArray<UInt8>()
-    /// Where the scanner writes the escaped parts unescaped (`UnescapedText`).
+    /// Where the scanner writes the escaped values unescaped (`UnescapedText`).
     let unescapedText: UnsafeMutablePointer<UncheckedArray<UInt8>>
     /// The segments of the name being split.
     let keyPath: UnsafeMutablePointer<KeyPathBuffer>

@@ -213,7 +213,6 @@ struct FormScanner {
         let end = text.writeRun(at: start) { output in
             var index = start
             var count = 0
-            var countAtCharacterStart = 0
             // The digits read here rather than through `escapedByte(at:)`, the bound checked
             // once for the run rather than once per escape.
             let last = input.count &- 3
@@ -221,10 +220,7 @@ struct FormScanner {
                 let high = hexDigits[input[index &+ 1]]
                 let low = hexDigits[input[index &+ 2]]
                 guard (high | low) & 0x80 == 0 else { break }
-                if state == UTF8Transitions.accept {
-                    characterStart = index
-                    countAtCharacterStart = count
-                }
+                if state == UTF8Transitions.accept { characterStart = index }
                 let byte = high << 4 | low
                 let next = transitions.next(state, byte)
                 guard next != UTF8Transitions.reject else { break }
@@ -233,8 +229,9 @@ struct FormScanner {
                 state = next
                 index &+= 3
             }
-            // A character the run did not finish is read again, and written again, from its start.
-            return state == UTF8Transitions.accept ? (index, count) : (characterStart, countAtCharacterStart)
+            // A character the run did not finish is read again, and written again, from its start
+            // (every escape before it three bytes, one written).
+            return state == UTF8Transitions.accept ? (index, count) : (characterStart, (characterStart &- start) / 3)
         }
         if state != UTF8Transitions.accept { return try escape(at: characterStart, &spelling, &text) }
         return end > start ? end : try escape(at: start, &spelling, &text)
