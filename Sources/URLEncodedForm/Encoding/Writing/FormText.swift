@@ -23,6 +23,12 @@ struct FormText {
     /// Calls `body` with each piece of the text, in order.
     func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) {
         for index in stride(from: 0, to: pieces.count, by: 2) {
+            // A sorted level's pieces lie scattered through the buffer: the piece a few on is
+            // asked for, so that cache misses overlap.
+            let ahead = index &+ 2 &* Prefetch.distance
+            if ahead < pieces.count {
+                Prefetch.read(bytes.baseAddress! + pieces[ahead])
+            }
             body(UnsafeRawBufferPointer(rebasing: bytes[pieces[index]..<pieces[index &+ 1]]))
         }
     }

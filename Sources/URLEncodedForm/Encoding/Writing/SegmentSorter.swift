@@ -32,6 +32,17 @@ struct SegmentSorter: ~Copyable {
             let range = bounds.range(of: entry)
             return UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound &+ skipped..<range.upperBound])
         }
+        /// Asks for what a pass over `members` reads `Prefetch.distance` members on: their
+        /// bytes at `offset` (whose bounds it asked for a distance before).
+        func fetchAhead(of position: Int, in members: UnsafeMutableBufferPointer<SegmentOrder>, at offset: Int) {
+            let bytesAhead = position &+ Prefetch.distance
+            guard bytesAhead < members.count else { return }
+            let boundsAhead = bytesAhead &+ Prefetch.distance
+            if boundsAhead < members.count {
+                Prefetch.read(bounds.baseAddress! + 2 &* Int(members[boundsAhead].index))
+            }
+            Prefetch.read(bytes.baseAddress! + (bounds.range(of: members[bytesAhead]).lowerBound &+ skipped &+ offset))
+        }
         entries.truncate(to: 0)
         for index in 0..<Int32(count) {
             entries.append(SegmentOrder(index: index))
@@ -55,14 +66,28 @@ struct SegmentSorter: ~Copyable {
                 }
                 continue
             }
+            // One pass reads each member's word at the group's offset and, while the members
+            // may still agree on all eight bytes of it, how far they agree with the first. In
+            // a large level every member is a cache miss, so a member is read once a round
+            // when the words already differ, twice when they share more than a word.
             var shared = first.count
-            for member in members.dropFirst() {
-                let rest = UnsafeRawBufferPointer(rebasing: segment(member)[group.offset...])
-                shared = min(shared, first.commonPrefixLength(with: rest))
-            }
-            let offset = group.offset &+ shared
             for position in members.indices {
-                members[position].read(segment(members[position]), at: offset)
+                fetchAhead(of: position, in: members, at: group.offset)
+                let whole = segment(members[position])
+                members[position].read(whole, at: group.offset)
+                if shared >= 8 {
+                    shared = min(shared, first.commonPrefixLength(with: UnsafeRawBufferPointer(rebasing: whole[group.offset...])))
+                }
+            }
+            // Words that differ order the members as the bytes past what they share would;
+            // members that share more are read again past it.
+            var offset = group.offset
+            if shared >= 8 {
+                offset &+= shared
+                for position in members.indices {
+                    fetchAhead(of: position, in: members, at: offset)
+                    members[position].read(segment(members[position]), at: offset)
+                }
             }
             if members.count >= Self.countForRadixSort {
                 radixSort(members)

@@ -114,6 +114,26 @@ struct SortingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func aLongArrayWhoseTiesShareAnyNumberOfBytesSortsAsStrings(contender: Contender) {
+        // 10,000 texts in a scrambled order, after "tie" or the eight bytes "tiedword": then
+        // nothing, seven shared bytes or twenty, and a random tail. The sort meets members
+        // that share fewer bytes than the word it read (the words order them), and a group
+        // of 2,500 tied on eight bytes that shares twelve more (read again past them, and
+        // sorted by radix), besides pairs and short groups.
+        let sharedParts = ["", "xyzxyzx", "qqqqqqqq" + String(repeating: "r", count: 12), "abcabcab"]
+        let texts = (0..<10_000).map { index in
+            var state = UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+            let tail = String((0..<Int(state >> 61)).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Array("abc")[Int(state >> 62) % 3]
+            })
+            return (index % 11 == 0 ? "tie" : "tiedword") + sharedParts[index % 4] + tail
+        }
+        let expected = texts.sorted().map { "t%5B%5D=\($0)" }.joined(separator: "&")
+        #expect(contender.outcome(["t": texts]) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
     func aLongArrayOfTextsThatDifferByTrailingZeroBytesPutsTheShorterFirst(contender: Contender) {
         // With U+0000 allowed unescaped, "ab" and "ab\0" read the same zero-padded eight
         // bytes: only their lengths order them. 3,000 of them, in an order that is not
