@@ -39,7 +39,8 @@ enum Usage {
                                  decoding/<contender>/<payload>
                                  strategies/optimized/catalog/<option>
                                  requests/optimized/<round>
-                                 parallel/optimized/catalog/<n> threads
+                                 parallel/optimized/catalog/N=<leaves>/<n> threads
+                                 parallel/decoder/<payload>/N=<leaves>/<n> threads
                                contenders: reference, optimized, walk-floor, hand-written,
                                fresh-encoder, afnetworking-reference, afnetworking-optimized;
                                decoding: decoder, parameters, decode-floor, hand-written,
@@ -49,6 +50,8 @@ enum Usage {
                                Examples: --filter reference,floor,hand-written
                                          --filter decoding (every decoding row)
                                          --filter decoding/decoder/,decode-floor/wide
+                                         --filter parallel/decoder/ (the shared decoder's
+                                         throughput; parallel/ every thread count)
       --sizes N,N,…            Payload sizes in leaves (replaces the mode's sizes).
       --budget SECONDS         Time one contender may spend at one size; a contender whose
                                projected time exceeds it is skipped (default 30, quick 2).

@@ -186,20 +186,29 @@ enum ReportTables {
         return table
     }
 
+    /// One table of every parallel row, grouped by side, payload and size in the order they
+    /// ran; each speed-up is over the 1-thread row of its group.
     private static func parallelTable(_ records: [ParallelRecord]) -> Table {
-        let leaves = records.first.map { Format.grouped($0.leaves) } ?? ""
-        let inputs = records.first.map { " (\(Format.inputs($0.inputs)))" } ?? ""
-        var table = Table(title: "parallel throughput — threads sharing one optimized encoder, catalog N=\(leaves)\(inputs)",
-                          columns: [.right("threads"), .right("encodes"), .right("encodes/s"), .right("speed-up"),
-                                    .right("cores used"), .left("result")])
-        let single = records.first { $0.threads == 1 }?.encodesPerSecond
-        for record in records {
-            let speedUp = quotient(record.encodesPerSecond, single)
-            table.rows.append(.cells([
-                "\(record.threads)", Format.grouped(record.encodes), Format.decimal(record.encodesPerSecond, digits: 0),
-                text(speedUp, Format.ratio), Format.decimal(record.coresUsed, digits: 2),
-                record.failures.isEmpty ? "ok" : "FAILED: " + record.failures.joined(separator: "; "),
-            ]))
+        var table = Table(title: "parallel throughput — threads sharing one optimized encoder (encoding) or one decoder (decoding)",
+                          columns: [.left("side"), .left("payload"), .right("N"), .right("inputs"), .right("threads"),
+                                    .right("operations"), .right("ops/s"), .right("speed-up"), .right("cores used"),
+                                    .left("result")])
+        var groups: [ParallelSuite.Group] = []
+        for record in records where !groups.contains(record.group) {
+            groups.append(record.group)
+        }
+        for group in groups {
+            let rows = records.filter { $0.group == group }
+            let single = rows.first { $0.threads == 1 }?.operationsPerSecond
+            for record in rows {
+                table.rows.append(.cells([
+                    group.side.rawValue, group.payload.rawValue, Format.grouped(group.leaves), Format.grouped(record.inputs),
+                    "\(record.threads)", Format.grouped(record.operations),
+                    Format.grouped(Int(record.operationsPerSecond.rounded())),
+                    text(quotient(record.operationsPerSecond, single), Format.ratio), Format.decimal(record.coresUsed, digits: 2),
+                    record.failures.isEmpty ? "ok" : "FAILED: " + record.failures.joined(separator: "; "),
+                ]))
+            }
         }
         return table
     }

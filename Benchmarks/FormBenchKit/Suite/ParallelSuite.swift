@@ -2,95 +2,209 @@ import Foundation
 import Synchronization
 import URLEncodedForm
 
-/// Measures encodes per second of 1 and 2 threads sharing one optimized encoder on the catalog
-/// payload, each thread encoding the run's inputs of it in turn (`PayloadInputs`), and checks
-/// that every thread's first output equals a serial encode's.
+/// Measures operations per second of 1 and 2 threads sharing one coder: one optimized encoder
+/// encoding the catalog, and one `URLEncodedFormDecoder` decoding the webhook and the catalog
+/// (from the forms the decoding side reads), at each of the run's parallel sizes
+/// (`RunSettings.parallelSizes`; the webhook at its one size). Each thread reads the run's
+/// inputs of the payload in turn (`PayloadInputs`), and its first result is checked after the
+/// clock stops: an encoder thread's output must equal a serial encode's, a decoder thread's
+/// value must equal the value written (as the decoding side checks it) and, written again as a
+/// form, a serial decode's.
 struct ParallelSuite {
     static let threadCounts = [1, 2]
 
-    /// The run's payloads: the threads share the built-in catalog, when present.
+    /// The run's payloads: the threads share the built-in catalog and webhook, when present.
     let sources: [PayloadSource]
     let settings: RunSettings
     let filter: MeasurementFilter
 
-    /// The measurement id `--filter` matches.
-    static func id(threads: Int) -> String {
-        "parallel/\(OptimizedContender.name)/\(PayloadKind.catalog.rawValue)/\(threads) threads"
+    /// One group of rows: a side, a payload and a size, measured at each selected thread count.
+    struct Group: Equatable {
+        let side: ContenderSide
+        let payload: PayloadKind
+        let leaves: Int
+
+        /// The contender the threads share: the optimized encoder, or the decoder.
+        var contender: String {
+            side == .encoding ? OptimizedContender.name : DecoderContender.name
+        }
+
+        /// What the progress lines and failures call the group.
+        var label: String {
+            "\(side.rawValue) \(payload.rawValue) N=\(Format.grouped(leaves))"
+        }
     }
 
-    private var selected: [Int] {
-        guard sources.contains(where: { $0.kind == .catalog && !$0.isUsers }) else { return [] }
-        return Self.threadCounts.filter { filter.includes(Self.id(threads: $0)) }
+    /// The measurement id `--filter` matches: `parallel/optimized/catalog/N=100/2 threads`,
+    /// `parallel/decoder/webhook/N=20/1 threads`.
+    static func id(_ group: Group, threads: Int) -> String {
+        "parallel/\(group.contender)/\(group.payload.rawValue)/N=\(group.leaves)/\(threads) threads"
+    }
+
+    /// The built-in source of `kind`, when the run has it.
+    private func builtIn(_ kind: PayloadKind) -> PayloadSource? {
+        sources.first { $0.kind == kind && !$0.isUsers }
+    }
+
+    /// Every group the run's payloads allow, in report order: the encoder on the catalog, then
+    /// the decoder on the webhook and on the catalog; sizes increasing.
+    private var groups: [Group] {
+        let catalog = builtIn(.catalog) == nil ? [] : settings.parallelSizes
+        let webhook = builtIn(.webhook).map { $0.sizes(settings) } ?? []
+        return catalog.map { Group(side: .encoding, payload: .catalog, leaves: $0) }
+            + webhook.map { Group(side: .decoding, payload: .webhook, leaves: $0) }
+            + catalog.map { Group(side: .decoding, payload: .catalog, leaves: $0) }
+    }
+
+    /// The groups with the thread counts the filter selects; groups with none are left out.
+    private var selected: [(group: Group, threads: [Int])] {
+        groups.compactMap { group in
+            let threads = Self.threadCounts.filter { filter.includes(Self.id(group, threads: $0)) }
+            return threads.isEmpty ? nil : (group, threads)
+        }
     }
 
     /// The number of measurements this suite makes.
     var plannedSteps: Int {
-        selected.count
+        selected.reduce(0) { $0 + $1.threads.count }
     }
 
     func run(progress: ProgressReporter) -> [ParallelRecord] {
-        let threadCounts = selected
-        guard !threadCounts.isEmpty else { return [] }
-        guard let source = sources.first(where: { $0.kind == .catalog && !$0.isUsers }) else { return [] }
-        let leaves = settings.parallelLeaves
-        let payloads = PayloadInputs(source, size: leaves, plan: settings.inputs).inputs.compactMap { input in
-            if case let .encodable(catalog as CatalogPayload) = input.value { catalog } else { nil }
-        }
-        guard !payloads.isEmpty else { return [] }
-        let encoder = URLEncodedFormEncoder()
-        let expected: [UInt8]
-        do {
-            expected = try encoder.encode(payloads[0])
-        } catch {
-            progress.note("failed: \(error)")
-            return threadCounts.map {
-                ParallelRecord(threads: $0, leaves: leaves, inputs: payloads.count, encodes: 0, seconds: 0, cpuSeconds: 0,
-                               failures: ["\(error)"])
+        let chosen = selected
+        // Each payload size's inputs are made once, with the decoders' forms when a decoding
+        // group reads them, and shared by its groups.
+        var inputs: [String: PayloadInputs] = [:]
+        var records: [ParallelRecord] = []
+        for (group, threadCounts) in chosen {
+            guard let source = builtIn(group.payload) else { continue }
+            let key = "\(group.payload.rawValue) \(group.leaves)"
+            let forDecoders = chosen.contains { $0.group.payload == group.payload && $0.group.leaves == group.leaves
+                && $0.group.side == .decoding }
+            let payloadInputs = inputs[key] ?? PayloadInputs(source, size: group.leaves, plan: settings.inputs,
+                                                             forDecoders: forDecoders)
+            inputs[key] = payloadInputs
+            let count = payloadInputs.inputs.count
+            let workload: Workload
+            do {
+                workload = try group.side == .encoding ? .encoding(payloadInputs) : .decoding(payloadInputs)
+            } catch {
+                progress.note("failed: \(error)")
+                records += threadCounts.map {
+                    ParallelRecord(group, threads: $0, inputs: count, operations: 0, seconds: 0, cpuSeconds: 0,
+                                   failures: ["\(error)"])
+                }
+                continue
+            }
+            for threads in threadCounts {
+                progress.step("parallel \(group.label), \(Format.inputs(count)): \(threads) thread\(threads == 1 ? "" : "s") "
+                    + "for \(Format.duration(settings.parallelSeconds))")
+                let record = settings.allocationCounting.withCountingPaused {
+                    measure(group, threads: threads, workload: workload)
+                }
+                record.failures.forEach { progress.note("failed: \($0)") }
+                records.append(record)
             }
         }
-        return threadCounts.map { threads in
-            progress.step("parallel catalog N=\(leaves), \(Format.inputs(payloads.count)): \(threads) thread\(threads == 1 ? "" : "s") "
-                + "for \(Format.duration(settings.parallelSeconds))")
-            return settings.allocationCounting.withCountingPaused {
-                measure(threads: threads, encoder: encoder, payloads: payloads, leaves: leaves, expected: expected)
+        return records
+    }
+
+    /// One group's timed operation and the check of its results.
+    private struct Workload: Sendable {
+        /// The number of inputs the threads read in turn.
+        let inputs: Int
+        /// Encodes or decodes input `index` (from 0, below `inputs`) with the shared coder; the
+        /// timed call.
+        let operate: @Sendable (_ index: Int) throws -> any Sendable
+        /// Checks a thread's first result (of input 0) against the serial one's, after the
+        /// clock stops.
+        let check: @Sendable (any Sendable) throws -> Void
+
+        /// One optimized encoder, shared, encoding the catalog's inputs; a thread's first output
+        /// must equal a serial encode's.
+        static func encoding(_ payloadInputs: PayloadInputs) throws -> Workload {
+            let payloads = payloadInputs.inputs.compactMap { input in
+                if case let .encodable(catalog as CatalogPayload) = input.value { catalog } else { nil }
             }
+            guard !payloads.isEmpty else {
+                throw UnsupportedPayload(contender: OptimizedContender.name, kind: payloadInputs.kind)
+            }
+            let encoder = URLEncodedFormEncoder()
+            let expected: [UInt8] = try encoder.encode(payloads[0])
+            return Workload(inputs: payloads.count,
+                            operate: { index in try encoder.encode(payloads[index]) as [UInt8] },
+                            check: { output in
+                                guard let output = output as? [UInt8], output == expected else {
+                                    throw ParallelResultDiffers(what: "output differs from a serial encode's")
+                                }
+                            })
+        }
+
+        /// One decoder, shared, decoding the forms the decoding side reads; a thread's first
+        /// value must equal the value written (`DecodingInput.verifyTyped`) and, written again
+        /// as a form, a serial decode's.
+        static func decoding(_ payloadInputs: PayloadInputs) throws -> Workload {
+            let forms = try payloadInputs.inputs.map { try $0.decodingInput() }
+            let decoder = URLEncodedFormDecoder(limits: DecodingInput.limits)
+            let first = forms[0]
+            let expected = try first.verifyTyped(try first.decodeForm(decoder, first.form))
+            return Workload(inputs: forms.count,
+                            operate: { index in try forms[index].decodeForm(decoder, forms[index].form) },
+                            check: { value in
+                                guard try first.verifyTyped(value) == expected else {
+                                    throw ParallelResultDiffers(what: "decoded value differs from a serial decode's")
+                                }
+                            })
         }
     }
 
-    /// Runs `threads` threads encoding `payloads` in turn, in a loop until the time is up;
-    /// `expected` is the first one's form.
-    private func measure(threads: Int, encoder: URLEncodedFormEncoder, payloads: [CatalogPayload], leaves: Int,
-                         expected: [UInt8]) -> ParallelRecord {
-        let tally = Mutex((encodes: 0, failures: [String]()))
+    /// Runs `threads` threads calling `workload`'s operation on its inputs in turn, in a loop
+    /// until the time is up, then checks each thread's first result.
+    private func measure(_ group: Group, threads: Int, workload: Workload) -> ParallelRecord {
+        let tally = Mutex((operations: 0, firsts: [(thread: Int, result: any Sendable)](), failures: [String]()))
         let clock = ContinuousClock()
         let cpuStart = CPUClock.process()
         let start = clock.now
         let deadline = start.advanced(by: .seconds(settings.parallelSeconds))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            var encodes = 0
+            var operations = 0
+            var first: (any Sendable)?
             var failure: String?
             repeat {
                 do {
-                    let output: [UInt8] = try encoder.encode(payloads[encodes % payloads.count])
-                    // Comparing every output would measure the comparison; the first tells.
-                    if encodes == 0 && output != expected {
-                        failure = "thread \(thread): output differs from a serial encode's"
-                    }
-                    encodes += 1
+                    let result = try workload.operate(operations % workload.inputs)
+                    // Kept until the clock stops and checked then: checking every result would
+                    // measure the checks; the first tells.
+                    if operations == 0 { first = result }
+                    operations += 1
                 } catch {
                     failure = "thread \(thread): \(error)"
                 }
             } while failure == nil && clock.now < deadline
             tally.withLock { tally in
-                tally.encodes += encodes
+                tally.operations += operations
+                if let first { tally.firsts.append((thread, first)) }
                 tally.failures += failure.map { [$0] } ?? []
             }
         }
         let seconds = start.duration(to: clock.now).seconds
         let cpuSeconds = CPUClock.process() - cpuStart
         return tally.withLock { tally in
-            ParallelRecord(threads: threads, leaves: leaves, inputs: payloads.count, encodes: tally.encodes, seconds: seconds,
-                           cpuSeconds: cpuSeconds, failures: tally.failures)
+            let wrong = tally.firsts.sorted { $0.thread < $1.thread }.compactMap { thread, result -> String? in
+                do {
+                    try workload.check(result)
+                    return nil
+                } catch {
+                    return "thread \(thread): \(error)"
+                }
+            }
+            return ParallelRecord(group, threads: threads, inputs: workload.inputs, operations: tally.operations,
+                                  seconds: seconds, cpuSeconds: cpuSeconds, failures: tally.failures + wrong)
         }
     }
+}
+
+/// A thread's first result that differs from the serial one's.
+struct ParallelResultDiffers: Error, CustomStringConvertible {
+    let what: String
+    var description: String { what }
 }

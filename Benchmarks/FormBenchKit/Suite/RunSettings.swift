@@ -14,9 +14,12 @@ struct RunSettings: Sendable {
     var budgetSeconds: Double
     /// The catalog size the option strategies are measured at.
     var strategyLeaves: Int
-    /// The catalog size the parallel throughput is measured at.
-    var parallelLeaves: Int
-    /// How long each thread count runs.
+    /// The catalog sizes the parallel throughput is measured at, increasing: the shared encoder
+    /// encodes the catalog and the shared decoder decodes it at each, and decodes the webhook
+    /// at its one size. The full run: 100 leaves (a few records, a typical form) and 10⁴; the
+    /// quick run: 100 and 10³.
+    var parallelSizes: [Int]
+    /// How long each thread count of each size runs.
     var parallelSeconds: Double
     /// The size request rounds are measured at: one catalog record, a typical request.
     var requestLeaves = 16
@@ -52,11 +55,13 @@ struct RunSettings: Sendable {
     static let full = RunSettings(sizes: [16, 100, 1_000, 10_000, 100_000, 1_000_000],
                                   sampling: SamplingPlan(minimumSamples: 3, maximumSamples: 1_000, targetSeconds: 1),
                                   decodingSampling: SamplingPlan(minimumSamples: 3, maximumSamples: 1_000, targetSeconds: 1),
-                                  budgetSeconds: 30, strategyLeaves: 10_000, parallelLeaves: 10_000, parallelSeconds: 2)
+                                  budgetSeconds: 30, strategyLeaves: 10_000,
+                                  parallelSizes: [100, 10_000], parallelSeconds: 2)
 
     /// The CI smoke run: small sizes, short sampling, about 15 seconds.
     static let quick = RunSettings(sizes: [100, 1_000],
                                    sampling: SamplingPlan(minimumSamples: 5, maximumSamples: 1_000, targetSeconds: 0.5),
                                    decodingSampling: SamplingPlan(minimumSamples: 15, maximumSamples: 1_000, targetSeconds: 0.08),
-                                   budgetSeconds: 2, strategyLeaves: 1_000, parallelLeaves: 1_000, parallelSeconds: 0.25)
+                                   budgetSeconds: 2, strategyLeaves: 1_000,
+                                   parallelSizes: [100, 1_000], parallelSeconds: 0.25)
 }

@@ -40,6 +40,6 @@ struct ResultsDocument: Codable, Sendable {
             + scaling.filter { $0.status == .failed }.map { "\($0.payload.rawValue) N=\($0.leaves): \($0.contender) failed: \($0.note ?? "")" }
             + strategies.compactMap { record in record.failure.map { "strategy \(record.variant) failed: \($0)" } }
             + requests.compactMap { record in record.failure.map { "request \(record.variant) failed: \($0)" } }
-            + parallel.flatMap { record in record.failures.map { "\(record.threads) threads: \($0)" } }
+            + parallel.flatMap { record in record.failures.map { "parallel \(record.group.label), \(record.threads) threads: \($0)" } }
     }
 }

@@ -20,7 +20,9 @@ struct RunConfiguration: Codable, Sendable {
     let decodingMinimumSamples: Int
     let decodingTargetSecondsPerMeasurement: Double
     let strategyLeaves: Int
-    let parallelLeaves: Int
+    /// The catalog sizes of the parallel throughput (`RunSettings.parallelSizes`); files from
+    /// before the decoder rows have `parallelLeaves`, the one size of their encoder rows.
+    let parallelSizes: [Int]
     let parallelSeconds: Double
     /// Whether allocations and peak heap were counted.
     let allocationCounting: Bool
@@ -40,7 +42,7 @@ struct RunConfiguration: Codable, Sendable {
         decodingMinimumSamples = settings.decodingSampling.minimumSamples
         decodingTargetSecondsPerMeasurement = settings.decodingSampling.targetSeconds
         strategyLeaves = settings.strategyLeaves
-        parallelLeaves = settings.parallelLeaves
+        parallelSizes = settings.parallelSizes
         parallelSeconds = settings.parallelSeconds
         allocationCounting = settings.allocationCounting.isAvailable
         allocationCountingAbsence = settings.allocationCounting.absence
