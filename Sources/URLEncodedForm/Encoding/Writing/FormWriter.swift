@@ -230,7 +230,7 @@ struct FormWriter: ~Copyable {
         let keyMark = key.count
         appendElementKey(0, parentKey: nil)
         for (rank, entry) in sorted.enumerated() {
-            Self.fetchAhead(of: rank, in: sorted, of: bounds, from: values, shift: 0)
+            bounds.fetchAhead(of: rank, in: sorted, from: values, at: 0)
             if rank > 0 {
                 output.append(UInt8(ascii: "&"))
             }
@@ -373,32 +373,13 @@ struct FormWriter: ~Copyable {
                                from source: borrowing UncheckedBytes, to destination: inout UncheckedBytes, shift: Int) {
         let sourceBytes = source.bytes(0..<source.count)
         for (rank, entry) in order.enumerated() {
-            fetchAhead(of: rank, in: order, of: bounds, from: sourceBytes, shift: shift)
+            bounds.fetchAhead(of: rank, in: order, from: sourceBytes, at: -shift)
             if rank > 0 {
                 destination.append(UInt8(ascii: "&"))
             }
             let range = bounds.range(of: entry)
             destination.append(range.lowerBound &- shift..<range.upperBound &- shift, of: source)
         }
-    }
-}
-
-extension FormWriter {
-    /// Asks for the segment that a copy in `order` reaches `Prefetch.distance` ranks after
-    /// `rank`, the segments sitting `shift` bytes before where `bounds` says in `bytes`, and
-    /// for the bounds of the one a distance further: in a large level, sorted segments and
-    /// their bounds lie scattered through memory, and their cache misses then overlap.
-    @inline(__always)
-    fileprivate static func fetchAhead(of rank: Int, in order: UnsafeMutableBufferPointer<SegmentOrder>,
-                                       of bounds: UnsafeMutableBufferPointer<Int>, from bytes: UnsafeRawBufferPointer,
-                                       shift: Int) {
-        let bytesAhead = rank &+ Prefetch.distance
-        guard bytesAhead < order.count, let base = bytes.baseAddress else { return }
-        let boundsAhead = bytesAhead &+ Prefetch.distance
-        if boundsAhead < order.count {
-            Prefetch.read(bounds.baseAddress! + 2 &* Int(order[boundsAhead].index))
-        }
-        Prefetch.read(base + (bounds.range(of: order[bytesAhead]).lowerBound &- shift))
     }
 }
 

@@ -32,17 +32,6 @@ struct SegmentSorter: ~Copyable {
             let range = bounds.range(of: entry)
             return UnsafeRawBufferPointer(rebasing: bytes[range.lowerBound &+ skipped..<range.upperBound])
         }
-        /// Asks for what a pass over `members` reads `Prefetch.distance` members on: their
-        /// bytes at `offset` (whose bounds it asked for a distance before).
-        func fetchAhead(of position: Int, in members: UnsafeMutableBufferPointer<SegmentOrder>, at offset: Int) {
-            let bytesAhead = position &+ Prefetch.distance
-            guard bytesAhead < members.count else { return }
-            let boundsAhead = bytesAhead &+ Prefetch.distance
-            if boundsAhead < members.count {
-                Prefetch.read(bounds.baseAddress! + 2 &* Int(members[boundsAhead].index))
-            }
-            Prefetch.read(bytes.baseAddress! + (bounds.range(of: members[bytesAhead]).lowerBound &+ skipped &+ offset))
-        }
         entries.truncate(to: 0)
         for index in 0..<Int32(count) {
             entries.append(SegmentOrder(index: index))
@@ -72,7 +61,7 @@ struct SegmentSorter: ~Copyable {
             // when the words already differ, twice when they share more than a word.
             var shared = first.count
             for position in members.indices {
-                fetchAhead(of: position, in: members, at: group.offset)
+                bounds.fetchAhead(of: position, in: members, from: bytes, at: skipped &+ group.offset)
                 let whole = segment(members[position])
                 members[position].read(whole, at: group.offset)
                 if shared >= 8 {
@@ -85,7 +74,7 @@ struct SegmentSorter: ~Copyable {
             if shared >= 8 {
                 offset &+= shared
                 for position in members.indices {
-                    fetchAhead(of: position, in: members, at: offset)
+                    bounds.fetchAhead(of: position, in: members, from: bytes, at: skipped &+ offset)
                     members[position].read(segment(members[position]), at: offset)
                 }
             }
@@ -207,6 +196,24 @@ extension UnsafeMutableBufferPointer<Int> {
     func range(of entry: SegmentOrder) -> Range<Int> {
         let index = 2 &* Int(entry.index)
         return self[index]..<self[index &+ 1]
+    }
+}
+
+extension UnsafeMutableBufferPointer<Int> {
+    /// Asks for what a pass over `order` reads `Prefetch.distance` entries after `position`:
+    /// the bytes `offset` past the start of that entry's segment in `bytes`, and the bounds of
+    /// the entry a distance further, which a later call reads. In a large level the segments
+    /// and their bounds lie scattered through memory, and their cache misses then overlap.
+    @inline(__always)
+    func fetchAhead(of position: Int, in order: UnsafeMutableBufferPointer<SegmentOrder>,
+                    from bytes: UnsafeRawBufferPointer, at offset: Int) {
+        let bytesAhead = position &+ Prefetch.distance
+        guard bytesAhead < order.count, let base = bytes.baseAddress else { return }
+        let boundsAhead = bytesAhead &+ Prefetch.distance
+        if boundsAhead < order.count {
+            Prefetch.read(baseAddress! + 2 &* Int(order[boundsAhead].index))
+        }
+        Prefetch.read(base + (range(of: order[bytesAhead]).lowerBound &+ offset))
     }
 }
 
