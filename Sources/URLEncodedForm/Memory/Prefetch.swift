@@ -1,9 +1,10 @@
 import CPrefetch
 
-/// Memory fetched into the caches before it is read, for the decoder's passes over what lies
-/// scattered through a large form (names among the values, an index hash's keys): by the time
-/// such a pass reaches an item, the item `distance` places on is asked for, so that its cache
-/// misses overlap instead of coming one after another.
+/// Memory fetched into the caches before it is read, for passes over what lies scattered
+/// through a large form (the decoder's names among the values and an index hash's keys; the
+/// encoder's segments of a large level, in sorted order): by the time such a pass reaches an
+/// item, the item `distance` places on is asked for, so that its cache misses overlap instead of
+/// coming one after another.
 enum Prefetch {
     /// How many items ahead of the one being read a pass fetches (Benchmarks/README, the
     /// seventh round).

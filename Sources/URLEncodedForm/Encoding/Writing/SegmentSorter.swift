@@ -197,9 +197,7 @@ extension UnsafeMutableBufferPointer<Int> {
         let index = 2 &* Int(entry.index)
         return self[index]..<self[index &+ 1]
     }
-}
 
-extension UnsafeMutableBufferPointer<Int> {
     /// Asks for what a pass over `order` reads `Prefetch.distance` entries after `position`:
     /// the bytes `offset` past the start of that entry's segment in `bytes`, and the bounds of
     /// the entry a distance further, which a later call reads. In a large level the segments
