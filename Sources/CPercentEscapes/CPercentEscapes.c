@@ -209,6 +209,16 @@ static inline __m256i utf8_errors(__m256i bytes, __m256i previous) {
 
 /// How many bytes an unfinished character at the end of `bytes` has, 0 when none.
 static size_t unfinished(const uint8_t *bytes, size_t count) {
+    if (count >= 3) {
+        // The same without a branch on the bytes (text ends in characters of every length):
+        // a lead byte one, two or three back whose character is longer, after which there
+        // are only continuation bytes.
+        const uint8_t last = bytes[count - 1], second = bytes[count - 2], third = bytes[count - 3];
+        const size_t continues1 = (last & 0xC0) == 0x80, continues2 = (second & 0xC0) == 0x80;
+        return ((size_t)(last >= 0xC0 && last < 0xF8))
+             | ((size_t)(continues1 & (second >= 0xE0 && second < 0xF8)) << 1)
+             | ((size_t)(continues1 & continues2 & (third >= 0xF0 && third < 0xF8)) * 3);
+    }
     for (size_t back = 1; back <= 3 && back <= count; back++) {
         const uint8_t byte = bytes[count - back];
         if ((byte & 0xC0) == 0x80) continue;
@@ -219,7 +229,7 @@ static size_t unfinished(const uint8_t *bytes, size_t count) {
 }
 
 __attribute__((target("avx2")))
-static ptrdiff_t check_utf8_avx2(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+static ptrdiff_t check_utf8_avx2(const uint8_t *bytes, size_t count, size_t readable, int *beyond_ascii) {
     const size_t whole = count - unfinished(bytes, count);
     __m256i previous = _mm256_setzero_si256();
     __m256i errors = _mm256_setzero_si256();
@@ -233,9 +243,19 @@ static ptrdiff_t check_utf8_avx2(const uint8_t *bytes, size_t count, int *beyond
     }
     if (offset < whole) {
         // The last bytes, then zeros (ASCII: a character cut short among them is an error).
-        uint8_t last[32] = {0};
-        for (size_t index = offset; index < whole; index++) last[index - offset] = bytes[index];
-        const __m256i block = _mm256_loadu_si256((const __m256i *)last);
+        __m256i block;
+        if (offset + 32 <= readable) {
+            // Read in place and the lanes past them cleared: copying them to a buffer first
+            // would make the load wait for the bytes' stores.
+            const __m256i lanes = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                                   16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+            const __m256i inside = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(whole - offset)), lanes);
+            block = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(bytes + offset)), inside);
+        } else {
+            uint8_t last[32] = {0};
+            for (size_t index = offset; index < whole; index++) last[index - offset] = bytes[index];
+            block = _mm256_loadu_si256((const __m256i *)last);
+        }
         errors = _mm256_or_si256(errors, utf8_errors(block, previous));
         high = _mm256_or_si256(high, block);
         previous = block;
@@ -247,10 +267,10 @@ static ptrdiff_t check_utf8_avx2(const uint8_t *bytes, size_t count, int *beyond
     return _mm256_movemask_epi8(_mm256_cmpeq_epi8(errors, _mm256_setzero_si256())) == -1 ? (ptrdiff_t)whole : -1;
 }
 
-ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, size_t readable, int *beyond_ascii) {
     pthread_once(&prepared, prepare);
     *beyond_ascii = 1;
-    return usable ? check_utf8_avx2(bytes, count, beyond_ascii) : -1;
+    return usable ? check_utf8_avx2(bytes, count, readable, beyond_ascii) : -1;
 }
 
 size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
@@ -264,9 +284,10 @@ size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, s
 
 #else
 
-ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii) {
+ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, size_t readable, int *beyond_ascii) {
     (void)bytes;
     (void)count;
+    (void)readable;
     *beyond_ascii = 1;
     return -1;
 }

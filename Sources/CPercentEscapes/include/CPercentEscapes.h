@@ -28,6 +28,9 @@ size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, s
 /// whose bytes so far are not checked — or -1 when they are not UTF-8; sets `*beyond_ascii` to
 /// whether any byte of the whole characters is from 0x80 up. Where the processor has no byte shuffle (see
 /// `cpercent_unescape`), it returns -1: the caller's own check finds the answer.
-ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, int *beyond_ascii);
+///
+/// `readable` (at least `count`) is how many bytes from `bytes` may be read: where the last
+/// block's 32 bytes are readable, it is read in place, and the bytes past `count` do not count.
+ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, size_t readable, int *beyond_ascii);
 
 #endif

@@ -252,7 +252,8 @@ struct FormScanner {
             var count = 0
             let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count)
             var beyondASCII: Int32 = 0
-            let whole = cpercent_check_utf8(output, count, &beyondASCII)
+            // What is left of the input from `start` is as long as the room `output` has.
+            let whole = cpercent_check_utf8(output, count, input.count &- start, &beyondASCII)
             guard whole >= 0 else { return (start, 0) }
             if beyondASCII != 0 { spelling.insert(.beyondASCII) }
             // An unfinished character's bytes are escapes (a byte of ASCII among them would

@@ -70,7 +70,9 @@ struct UnescapedText: ~Copyable {
     }
 
     /// Writes a run of escapes that starts at `offset`: lends `body` the memory its bytes go
-    /// to (`nil` in a name), which returns where the run ends and how many bytes it wrote.
+    /// to (`nil` in a name), which returns where the run ends and how many bytes it wrote. The
+    /// memory lent has room for at least the input's bytes from `offset` on (text is written
+    /// no further than where it was read).
     @inline(__always)
     mutating func writeRun(at offset: Int, _ body: (UnsafeMutablePointer<UInt8>?) -> (end: Int, count: Int)) -> Int {
         guard writesPart else { return body(nil).end }
