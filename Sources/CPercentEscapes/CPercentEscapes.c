@@ -8,7 +8,8 @@
 /// For each 8-bit mask, the offsets of its set bits in order, then 0x80s (a shuffle gathers a
 /// zero for those): the shuffle that packs the bytes a mask keeps.
 static uint8_t packing[256][8];
-static int usable;
+/// The widest block this processor reads: 64 (AVX-512 with VBMI2), 32 (AVX2) or 0.
+static size_t widest;
 static pthread_once_t prepared = PTHREAD_ONCE_INIT;
 
 /// The low word of XCR0: which register states the system saves.
@@ -23,8 +24,14 @@ static void prepare(void) {
     // AVX2 for the 32-byte blocks, the system saving its registers (OSXSAVE, and XCR0's SSE
     // and AVX bits), and POPCNT.
     unsigned int eax7, ebx7, ecx7, edx7;
-    usable = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_AVX) && (ecx & bit_OSXSAVE) && (ecx & bit_POPCNT)
+    const int avx2 = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_AVX) && (ecx & bit_OSXSAVE) && (ecx & bit_POPCNT)
         && (xgetbv_low() & 6) == 6 && __get_cpuid_count(7, 0, &eax7, &ebx7, &ecx7, &edx7) && (ebx7 & bit_AVX2);
+    // AVX-512 for the 64-byte blocks: its foundation, byte lanes (BW), byte permutes (VBMI),
+    // byte compression (VBMI2), and the system saving the mask and upper registers (XCR0's
+    // bits 5 to 7).
+    const int avx512 = avx2 && (ebx7 & bit_AVX512F) && (ebx7 & bit_AVX512BW) && (ecx7 & bit_AVX512VBMI)
+        && (ecx7 & bit_AVX512VBMI2) && (xgetbv_low() & 0xE6) == 0xE6;
+    widest = avx512 ? 64 : avx2 ? 32 : 0;
     for (int mask = 0; mask < 256; mask++) {
         int kept = 0;
         for (int bit = 0; bit < 8; bit++) {
@@ -83,18 +90,17 @@ static inline size_t pack(__m128i text, unsigned kept, uint8_t *output) {
 /// Blocks of 32 bytes, one after the other whatever they hold: an escape that begins in a
 /// block's last two bytes is read with it, its digits taken from the next block (which is why
 /// that one is always read too), and left out of the next block's text. So where the next
-/// block is read from never waits for what this one holds.
+/// block is read from never waits for what this one holds. `carried`: the first block's bytes
+/// that are the digits of an escape read before it (bit i for byte i).
 __attribute__((target("avx2,popcnt")))
-static size_t unescape_avx2(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
+static size_t unescape_avx2(const uint8_t *input, size_t length, uint8_t *output, size_t *written, uint64_t carried) {
     size_t read = 0;
     size_t out = 0;
     if (length < 64) {
         *written = 0;
-        return 0;
+        return (size_t)_mm_popcnt_u64(carried);
     }
     Block block = classify(input);
-    // The bytes at the start of `block` that are the last block's escape's digits.
-    uint64_t carried = 0;
     const size_t last = length - 64;
     while (read <= last) {
         const Block next = classify(input + read + 32);
@@ -141,6 +147,104 @@ static size_t unescape_avx2(const uint8_t *input, size_t length, uint8_t *output
     *written = out;
     // The last block's escape's digits, read already.
     return read + (size_t)_mm_popcnt_u64(carried);
+}
+
+/// What one block of 64 bytes holds, as `Block` does for 32.
+typedef struct {
+    __m512i bytes;
+    __m512i values;
+    uint64_t percents;
+    uint64_t digits;
+    uint64_t stops;
+} WideBlock;
+
+#define WIDE_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,lzcnt,bmi")))
+
+WIDE_TARGET
+static inline WideBlock classify_wide(const uint8_t *bytes64) {
+    WideBlock block;
+    block.bytes = _mm512_loadu_si512((const void *)bytes64);
+    // Unsigned comparisons: a byte from 0x80 up is above every digit and letter.
+    const __m512i lower = _mm512_or_si512(block.bytes, _mm512_set1_epi8(0x20));
+    const __mmask64 decimal = _mm512_cmpge_epu8_mask(block.bytes, _mm512_set1_epi8('0'))
+        & _mm512_cmple_epu8_mask(block.bytes, _mm512_set1_epi8('9'));
+    const __mmask64 letter = _mm512_cmpge_epu8_mask(lower, _mm512_set1_epi8('a'))
+        & _mm512_cmple_epu8_mask(lower, _mm512_set1_epi8('f'));
+    block.digits = decimal | letter;
+    block.values = _mm512_maskz_add_epi8(block.digits, _mm512_and_si512(block.bytes, _mm512_set1_epi8(0x0F)),
+                                         _mm512_maskz_mov_epi8(letter, _mm512_set1_epi8(9)));
+    block.percents = _mm512_cmpeq_epi8_mask(block.bytes, _mm512_set1_epi8('%'));
+    block.stops = _mm512_cmpeq_epi8_mask(block.bytes, _mm512_set1_epi8('&')) | _mm512_movepi8_mask(block.bytes);
+    return block;
+}
+
+/// The bits below `count` (at most 64).
+static inline uint64_t below(unsigned count) {
+    return count >= 64 ? ~0ull : (1ull << count) - 1;
+}
+
+/// `unescape_avx2`'s reading in blocks of 64, while 128 bytes are left from a block's start:
+/// the same blocks of 32 two at a time, each escape's byte spelled by one byte permute and
+/// the bytes kept packed by one compression. Returns how many bytes it read, its count
+/// written in `*written`, and whether it met what ends the value's bulk (`*ended`). When not,
+/// it returns the start of the block it did not read, from which blocks of 32 go on, and in
+/// `*carried` that block's first bytes it read already (an escape's digits).
+WIDE_TARGET
+static size_t unescape_avx512(const uint8_t *input, size_t length, uint8_t *output, size_t *written, int *ended,
+                              uint64_t *carried_out) {
+    size_t read = 0;
+    size_t out = 0;
+    *ended = 0;
+    *carried_out = 0;
+    *written = 0;
+    if (length < 128) return 0;
+    // Lane i's next and next-but-one byte, of this block and the next (indexes 64 up).
+    const __m512i lanes = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
+                                          47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
+                                          31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i first_digit = _mm512_add_epi8(lanes, _mm512_set1_epi8(1));
+    const __m512i second_digit = _mm512_add_epi8(lanes, _mm512_set1_epi8(2));
+    WideBlock block = classify_wide(input);
+    uint64_t carried = 0;
+    const size_t last = length - 128;
+    while (read <= last) {
+        const WideBlock next = classify_wide(input + read + 64);
+        unsigned taken = block.stops ? (unsigned)__builtin_ctzll(block.stops) : 64;
+        int ends = block.stops != 0;
+        uint64_t starts = block.percents & ~carried & below(taken);
+        // An escape's digits, in this block and (bits 0 and 1) the next.
+        uint64_t bad = ((starts << 1) | (starts << 2)) & ~block.digits;
+        const uint64_t bad_after = ((starts >> 63) | (starts >> 62)) & ~next.digits & 3;
+        if (bad | bad_after) {
+            const unsigned first_bad = bad ? (unsigned)__builtin_ctzll(bad) : 64 + (unsigned)__builtin_ctzll(bad_after);
+            taken = 63 - (unsigned)__builtin_clzll(starts & below(first_bad));
+            starts &= below(taken);
+            ends = 1;
+        }
+        const uint64_t escaped = (starts << 1) | (starts << 2);
+        const uint64_t kept = ~(escaped | carried) & below(taken);
+
+        const __m512i spelled = _mm512_or_si512(
+            _mm512_slli_epi16(_mm512_permutex2var_epi8(block.values, first_digit, next.values), 4),
+            _mm512_permutex2var_epi8(block.values, second_digit, next.values));
+        __m512i text = _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(block.bytes, _mm512_set1_epi8('+')),
+                                              block.bytes, _mm512_set1_epi8(' '));
+        text = _mm512_mask_blend_epi8(block.percents, text, spelled);
+        _mm512_storeu_si512((void *)(output + out), _mm512_maskz_compress_epi8(kept, text));
+        out += (size_t)__builtin_popcountll(kept);
+        if (ends) {
+            *written = out;
+            *ended = 1;
+            return read + taken;
+        }
+        carried = (starts >> 63) | (starts >> 62);
+        read += 64;
+        block = next;
+    }
+    *written = out;
+    *carried_out = carried;
+    return read;
 }
 
 // The kinds of error a pair of bytes can show, by the first byte's high and low nibble and the
@@ -270,16 +374,29 @@ static ptrdiff_t check_utf8_avx2(const uint8_t *bytes, size_t count, size_t read
 ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, size_t readable, int *beyond_ascii) {
     pthread_once(&prepared, prepare);
     *beyond_ascii = 1;
-    return usable ? check_utf8_avx2(bytes, count, readable, beyond_ascii) : -1;
+    return widest ? check_utf8_avx2(bytes, count, readable, beyond_ascii) : -1;
 }
 
-size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
+size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written, size_t widest_block) {
     pthread_once(&prepared, prepare);
-    if (!usable) {
-        *written = 0;
-        return 0;
+    *written = 0;
+    if (!widest) return 0;
+    size_t read = 0;
+    uint64_t carried = 0;
+    if (widest >= 64 && widest_block >= 64) {
+        int ended;
+        read = unescape_avx512(input, length, output, written, &ended, &carried);
+        if (ended) return read;
     }
-    return unescape_avx2(input, length, output, written);
+    size_t more = 0;
+    read += unescape_avx2(input + read, length - read, output + *written, &more, carried);
+    *written += more;
+    return read;
+}
+
+size_t cpercent_widest_block(void) {
+    pthread_once(&prepared, prepare);
+    return widest;
 }
 
 #else
@@ -292,11 +409,16 @@ ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, size_t readabl
     return -1;
 }
 
-size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written) {
+size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, size_t *written, size_t widest_block) {
     (void)input;
     (void)length;
     (void)output;
+    (void)widest_block;
     *written = 0;
+    return 0;
+}
+
+size_t cpercent_widest_block(void) {
     return 0;
 }
 

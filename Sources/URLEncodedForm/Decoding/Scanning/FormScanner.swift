@@ -250,7 +250,7 @@ struct FormScanner {
             // A value that ends within 16 bytes is not worth the set-up: the byte loop reads it.
             guard let output, input.count &- start >= 64, !endsWithin16Bytes(from: start) else { return (start, 0) }
             var count = 0
-            let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count)
+            let read = cpercent_unescape(input.baseAddress! + start, input.count &- start, output, &count, 64)
             var beyondASCII: Int32 = 0
             // What is left of the input from `start` is as long as the room `output` has.
             let whole = cpercent_check_utf8(output, count, input.count &- start, &beyondASCII)
