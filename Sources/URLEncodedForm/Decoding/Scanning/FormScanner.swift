@@ -62,10 +62,8 @@ struct FormScanner {
             var nameIsEscaped = false
             var sharedNameLength: Int16 = -1
             text.startName()
-            if throwsOnInvalidInput, let last = pairs.last, last.nameEnd - last.nameStart >= Self.takeOverLength {
-                let shared = sharedLength(ofNameAt: start, with: last)
-                sharedNameLength = Int16(exactly: shared) ?? -1
-                index += takenOverLength(ofNameAt: start, sharing: shared, with: last, &spelling)
+            if throwsOnInvalidInput, let last = pairs.last, last.nameIsEscaped || last.nameEnd - last.nameStart >= Self.takeOverLength {
+                (index, sharedNameLength) = takeOverName(at: start, from: last, &spelling)
             }
             scan: while index < count {
                 switch classes[input[index]] {
@@ -137,6 +135,51 @@ struct FormScanner {
     /// hundreds of bytes (`chains%5B0%5D%5Bn%5D%5Bn%5D…`); the names of a record in a list
     /// (`items%5B7%5D%5Bname%5D`) share less than taking over costs (Benchmarks/README).
     private static let takeOverLength: Int32 = 64
+
+    /// Where scanning the name at `start` begins, and how many bytes it shares with `last`'s
+    /// name (`-1`: not measured), taking over what it can of `last`'s name, which was scanned
+    /// and found valid (this is only done under the `.throw` policy, where anything invalid has
+    /// thrown); marks `spelling` escaped when what it takes over holds an escape.
+    ///
+    /// - A long name (`takeOverLength` or more) is compared with the last one; its bytes up to a
+    ///   point where no escape or character is cut in two are taken over.
+    /// - A shorter one, where the last was escaped, is taken over when it begins with the last
+    ///   one whole (every escape and character in it complete): an array's elements
+    ///   (`tags%5B%5D=…&tags%5B%5D=…`), a repeated key. Plain names are not compared: they are
+    ///   skipped eight bytes at a time, where an escaped one costs a step per escape.
+    ///
+    /// Kept out of the scanner's loop, which it would otherwise slow for every form.
+    @inline(never)
+    private func takeOverName(at start: Int, from last: FormPair, _ spelling: inout FormPair.Spelling) -> (Int, Int16) {
+        if last.nameEnd - last.nameStart >= Self.takeOverLength {
+            let shared = sharedLength(ofNameAt: start, with: last)
+            return (start + takenOverLength(ofNameAt: start, sharing: shared, with: last, &spelling), Int16(exactly: shared) ?? -1)
+        }
+        guard startsWithName(of: last, at: start) else { return (start, -1) }
+        spelling.insert(.escaped)
+        return (start + Int(last.nameEnd - last.nameStart), Int16(truncatingIfNeeded: last.nameEnd - last.nameStart))
+    }
+
+    /// Whether the pair at `start` begins with `last`'s whole name (shorter than
+    /// `takeOverLength`). Those bytes hold no `&` and no `=`, being a name's: the name at
+    /// `start` goes on at least that far.
+    @inline(__always)
+    private func startsWithName(of last: FormPair, at start: Int) -> Bool {
+        let length = Int(last.nameEnd &- last.nameStart)
+        guard start &+ length <= input.count else { return false }
+        let base = UnsafeRawPointer(input.baseAddress!)
+        // Most names that differ do in their first eight bytes, and most names are no longer:
+        // one word each answers (the last name starts before this one, where eight bytes are
+        // read as well).
+        if start &+ 8 <= input.count {
+            let difference = ByteWord.load(base, at: start) ^ ByteWord.load(base, at: Int(last.nameStart))
+            let compared: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(length &* 8)) &- 1
+            guard difference & compared == 0 else { return false }
+            if length <= 8 { return true }
+        }
+        return UnsafeRawBufferPointer(start: base + Int(last.nameStart), count: length)
+            .commonPrefixLength(with: UnsafeRawBufferPointer(start: base + start, count: length)) == length
+    }
 
     /// How many leading bytes the name at `start` shares with `last`'s. They hold no `&` and
     /// no `=`, being the last name's: the name at `start` goes on at least that far.

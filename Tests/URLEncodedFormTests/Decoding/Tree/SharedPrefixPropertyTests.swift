@@ -18,7 +18,8 @@ struct SharedPrefixPropertyTests {
     private static let closers = ["]", "%5D", "%5d"]
     private static let keys = ["", "", "0", "1", "10", "k", "id", "\u{E9}", "%41", "a+b", "x.y", "%2E", "[", "]"]
     /// A base of 64 bytes or more makes names the scanner compares with the next, whose shared
-    /// length it hands to the splitter (`FormPair.sharedNameLength`).
+    /// length it hands to the splitter (`FormPair.sharedNameLength`); so does a shorter escaped
+    /// name that the next begins with, whole.
     private static let bases = ["a", "b", "items", "a.b", "%61", "", String(repeating: "long", count: 16),
                                 String(repeating: "%6C", count: 24)]
 
@@ -125,6 +126,12 @@ struct SharedPrefixPropertyTests {
         #expect(forms.filter { form in
             let names = form.split(separator: "&").map { $0.prefix { $0 != "=" } }
             return zip(names, names.dropFirst()).contains { $0.utf8.count >= 64 && $1.utf8.count >= 64 }
+        }.count > 300)
+        // Shorter escaped names that begin with the whole name before them, which the scanner
+        // takes over too.
+        #expect(forms.filter { form in
+            let names = form.split(separator: "&").map { $0.prefix { $0 != "=" } }
+            return zip(names, names.dropFirst()).contains { $0.utf8.count < 64 && $0.contains("%") && $1.hasPrefix($0) }
         }.count > 300)
         #expect(outcomes.filter { !$0.hasPrefix("error") }.count > 1_000)
         #expect(outcomes.filter { $0.contains("sent in two shapes") }.count > 50)
