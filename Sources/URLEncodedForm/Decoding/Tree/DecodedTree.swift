@@ -27,6 +27,10 @@ struct DecodedTree: ~Copyable {
     /// (a value may have replaced it), and a node's key under its parent never changes.
     private var lastPath: [(key: TextRange, hash: DecodedNodeID)] = []
     private var lastPathCount = 0
+    /// The array the last pair's value was appended to as a new element, where its path ended
+    /// in `[]` after a key; none otherwise. A pair with the same name appends there too
+    /// (`repeatLastAppend(pair:)`).
+    private var lastAppendArray = DecodedNodeID.none
     private(set) var bytes = FormBytes.none
 
     /// A tree with no memory yet, which a `DecodingSession` keeps between decodings.
@@ -49,6 +53,7 @@ struct DecodedTree: ~Copyable {
     mutating func end() {
         children = ChildTable()
         lastPathCount = 0
+        lastAppendArray = .none
         bytes = .none
     }
 
@@ -70,7 +75,21 @@ struct DecodedTree: ~Copyable {
     /// `setValue(_:of:key:)` is here: every pair of a flat form comes this way.
     @inline(__always)
     mutating func add(pair: PairID, plainKey key: TextRange) {
+        lastAppendArray = .none
         setValue(pair, of: .root, key: key)
+    }
+
+    /// Merges pair `pair`, whose name is the last pair's, byte for byte, where that pair's path
+    /// ended in `[]` after a key (an array's elements: `tags[]=a&tags[]=b`): its value is a new
+    /// element of the same array, where `add(pair:path:shared:)` would put it, without following
+    /// the path again. (Before that key the path leads where the last one did: through the same
+    /// hashes, and past a `[]` into the array's last element, which is the one the last path
+    /// used, since the rest of the path holds an append.) Returns `false`, adding nothing,
+    /// where the last pair's path did not end so.
+    mutating func repeatLastAppend(pair: PairID) -> Bool {
+        guard !lastAppendArray.isNone else { return false }
+        appendValue(pair, to: appendElement(to: lastAppendArray, kind: .leaf))
+        return true
     }
 
     /// Merges pair `pair`, whose name has the key path `path` (at least the base), the first
@@ -87,6 +106,7 @@ struct DecodedTree: ~Copyable {
         var followsLastPath = true
         var beforeAnyAppend = true
         defer { lastPathCount = depth }
+        lastAppendArray = .none
         // Keys the last path followed and this one repeats lead to the same hashes, which are
         // taken without comparing a key (the deepest checked to be a hash still). A key is
         // followed as a hash when the segment after it is a key too: the last shared one is
@@ -121,6 +141,7 @@ struct DecodedTree: ~Copyable {
             let array = try container(of: parent, key: key, kind: .array)
             if index + 1 == end {
                 appendValue(pair, to: appendElement(to: array, kind: .leaf))
+                lastAppendArray = array
                 return
             }
             // After `[]`: Rack reads the rest from its first key, skipping any `[]` before it.

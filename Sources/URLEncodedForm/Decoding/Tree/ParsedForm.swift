@@ -47,7 +47,14 @@ struct ParsedForm {
                 }
                 let (range, isEscaped) = name(index)
                 // The scanner measures what names share as sent, under `.throw` only: where
-                // names are repaired first (`.whatwg`, below), every length is unknown.
+                // names are repaired first (`.whatwg`, below), every length is unknown. A name
+                // that is the last one whole, whose path was keys and one `[]`, appends to the
+                // same array: the split and the path are the last ones still.
+                if index > 0 && Int(pairs[index].sharedNameLength) == Int(range.count)
+                    && pairs[index &- 1].nameEnd &- pairs[index &- 1].nameStart == range.count
+                    && tree.pointee.repeatLastAppend(pair: PairID(index: Int32(index))) {
+                    continue
+                }
                 switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped,
                                           sharedLength: pairs[index].sharedNameLength, names: &names, into: &path.pointee) {
                 case .plainKey(let key): tree.pointee.add(pair: PairID(index: Int32(index)), plainKey: key)

@@ -6,8 +6,9 @@ import URLEncodedForm
 /// A name that repeats the previous name up to a `]` takes over that name's segments, and the
 /// hashes it went through, instead of splitting and following them again (README's
 /// architecture page, "Decoding"). Taking over must read exactly what reading the name alone
-/// reads: random forms whose names grow from a cut of the previous name (mostly just past a
-/// `]`, plain or escaped) by keys, indices, appends, dots and malformed pieces read to the same
+/// reads: random forms whose names repeat the previous name whole (an array's elements, which
+/// append where the last one did) or grow from a cut of it (mostly just past a `]`, plain or
+/// escaped) by keys, indices, appends, dots and malformed pieces read to the same
 /// tree or error as the same form with an unrelated plain pair between every two pairs, which
 /// leaves nothing to take over. Under brackets and dots, both invalid-input policies, and a
 /// depth limit that some names pass.
@@ -32,8 +33,12 @@ struct SharedPrefixPropertyTests {
         var previous = ""
         var pairs: [String] = []
         for _ in 0 ..< Int.random(in: 1 ... 12, using: &rng) {
-            var name = Int.random(in: 0 ..< 5, using: &rng) == 0 ? bases.randomElement(using: &rng)! : cut(previous, using: &rng)
-            for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
+            // Now and then the last name again, whole: an array's elements (`a[]=1&a[]=2`)
+            // append to the array the last one did.
+            let repeats = Int.random(in: 0 ..< 6, using: &rng) == 0
+            var name = repeats ? previous
+                : Int.random(in: 0 ..< 5, using: &rng) == 0 ? bases.randomElement(using: &rng)! : cut(previous, using: &rng)
+            for _ in 0 ..< (repeats ? 0 : Int.random(in: 0 ... 3, using: &rng)) {
                 switch Int.random(in: 0 ..< 20, using: &rng) {
                 case 0 ..< 15: name += openers.randomElement(using: &rng)! + keys.randomElement(using: &rng)! + closers.randomElement(using: &rng)!
                 case 15 ..< 17: name += "." + keys.randomElement(using: &rng)!
@@ -133,6 +138,12 @@ struct SharedPrefixPropertyTests {
             let names = form.split(separator: "&").map { $0.prefix { $0 != "=" } }
             return zip(names, names.dropFirst()).contains { $0.utf8.count < 64 && $0.contains("%") && $1.hasPrefix($0) }
         }.count > 300)
+        // The same name twice in a row, ending in an append, which adds to the array the last
+        // one did.
+        #expect(forms.filter { form in
+            let names = form.split(separator: "&").map { $0.prefix { $0 != "=" } }
+            return zip(names, names.dropFirst()).contains { $0 == $1 && ($0.hasSuffix("[]") || $0.lowercased().hasSuffix("%5b%5d")) }
+        }.count > 100)
         #expect(outcomes.filter { !$0.hasPrefix("error") }.count > 1_000)
         #expect(outcomes.filter { $0.contains("sent in two shapes") }.count > 50)
         #expect(outcomes.filter { $0.contains("key-path segments") }.count > 50)
