@@ -63,6 +63,8 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// not starting with `0`). Indices of any length compare as numbers: by length, then by
     /// their digits.
     private static func indexOrder(of hash: DecodedNode, in decoder: FormValueDecoder) -> IndexOrder {
+        // The build kept whether the keys came as `0`, `1`, … in order.
+        if hash.indicesInOrder { return .inOrder }
         let nodes = decoder.nodes
         let bytes = decoder.form.bytes
         let count = Int(hash.count)

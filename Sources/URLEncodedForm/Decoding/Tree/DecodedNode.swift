@@ -34,6 +34,10 @@ struct DecodedNode {
     /// it has none), as encoders that sort their keys send them: a key after the last child's
     /// is then a new one, found missing without a search.
     var childrenAscend: Bool
+    /// Whether a hash's keys are `0`, `1`, … up to its count less one, in that order (true while
+    /// it has none), as an array sent with indices is: the next index is then a new key, found
+    /// missing without a search, and the elements are in order without sorting.
+    var indicesInOrder: Bool
     /// The hash this node is a key of, or none (the root, and array elements).
     var parent: DecodedNodeID
     /// The node's key in its parent hash; `count` is `-1` for an array element.
@@ -50,6 +54,7 @@ struct DecodedNode {
         self.kind = kind
         self.isIndexed = false
         self.childrenAscend = true
+        self.indicesInOrder = true
         self.parent = parent
         self.key = key
         self.firstLink = -1

@@ -199,9 +199,24 @@ struct DecodedTree: ~Copyable {
     /// table. The first key looked for before the last ends that for the hash (mutating: it
     /// clears `childrenAscend`, and puts a wide hash's children in the table), so that no
     /// search in the build runs child by child through a wide hash.
+    ///
+    /// While its keys have been the indices `0`, `1`, … in order (an array sent with indices:
+    /// `10` after `9` ends byte order), the next index is new; any other key ends that.
     @inline(__always)
     private mutating func search(_ key: TextRange, in parent: DecodedNodeID) -> (child: DecodedNodeID?, tableHash: Int) {
         let last = nodes[parent].lastChild
+        if nodes[parent].indicesInOrder {
+            if Self.isIndex(bytes.bytes(key), Int(nodes[parent].count)) {
+                // Byte order holds until an index has a digit more than the last (`10`).
+                if nodes[parent].childrenAscend && !last.isNone
+                    && Self.order(of: bytes.bytes(key), against: bytes.bytes(nodes[last].key)) != .after {
+                    nodes[parent].childrenAscend = false
+                }
+                return (nil, 0)
+            }
+            nodes[parent].indicesInOrder = false
+            if !nodes[parent].childrenAscend && nodes[parent].count >= Self.indexedWidth { indexChildren(of: parent) }
+        }
         if nodes[parent].childrenAscend && !last.isNone {
             assert(!nodes[parent].isIndexed, "an indexed hash whose keys ascend")
             switch Self.order(of: bytes.bytes(key), against: bytes.bytes(nodes[last].key)) {
@@ -219,6 +234,19 @@ struct DecodedTree: ~Copyable {
     }
 
     private enum Order { case before, same, after }
+
+    /// Whether `text` is the decimal index `index` (no leading zero, no sign).
+    @inline(__always)
+    private static func isIndex(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        guard text.count > 0 && text.count <= 10 && (text[0] != UInt8(ascii: "0") || text.count == 1) else { return false }
+        var value = 0
+        for byte in text {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return false }
+            value = value &* 10 &+ Int(digit)
+        }
+        return value == index
+    }
 
     /// Where `text` falls against `other` in byte order.
     @inline(__always)
@@ -265,7 +293,7 @@ struct DecodedTree: ~Copyable {
         let child = link(DecodedNode(kind: kind, parent: parent, key: key), to: parent)
         if nodes[parent].isIndexed {
             children.insert(child, hash: tableHash)
-        } else if nodes[parent].count == Self.indexedWidth && !nodes[parent].childrenAscend {
+        } else if nodes[parent].count == Self.indexedWidth && !nodes[parent].childrenAscend && !nodes[parent].indicesInOrder {
             indexChildren(of: parent)
         }
         return child
