@@ -184,8 +184,8 @@ static inline uint64_t below(unsigned count) {
 }
 
 /// `unescape_avx2`'s reading in blocks of 64, while 128 bytes are left from a block's start:
-/// the same blocks of 32 two at a time, each escape's byte spelled by one byte permute and
-/// the bytes kept packed by one compression. Returns how many bytes it read, its count
+/// the same blocks of 32 two at a time, each escape's byte spelled from its digits' values by
+/// two byte permutes across this block and the next, the bytes kept packed by one compression. Returns how many bytes it read, its count
 /// written in `*written`, and whether it met what ends the value's bulk (`*ended`). When not,
 /// it returns the start of the block it did not read, from which blocks of 32 go on, and in
 /// `*carried` that block's first bytes it read already (an escape's digits).
@@ -214,7 +214,7 @@ static size_t unescape_avx512(const uint8_t *input, size_t length, uint8_t *outp
         int ends = block.stops != 0;
         uint64_t starts = block.percents & ~carried & below(taken);
         // An escape's digits, in this block and (bits 0 and 1) the next.
-        uint64_t bad = ((starts << 1) | (starts << 2)) & ~block.digits;
+        const uint64_t bad = ((starts << 1) | (starts << 2)) & ~block.digits;
         const uint64_t bad_after = ((starts >> 63) | (starts >> 62)) & ~next.digits & 3;
         if (bad | bad_after) {
             const unsigned first_bad = bad ? (unsigned)__builtin_ctzll(bad) : 64 + (unsigned)__builtin_ctzll(bad_after);
