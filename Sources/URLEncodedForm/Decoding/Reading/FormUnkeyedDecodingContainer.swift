@@ -76,7 +76,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         var previous = (child: DecodedNodeID.none, index: -1)
         var keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
         while let (child, key) = keys.next() {
-            guard let index = decimalIndex(key) else { return .notIndices }
+            guard let index = DecodedTree.decimalIndex(key) else { return .notIndices }
             if inOrder && index <= previous.index {
                 // Equal only where both are long indices: their digits tell.
                 inOrder = index == Int.max && precedes(nodes[previous.child].key, nodes[child].key, bytes)
@@ -89,7 +89,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             var children = [DecodedNodeID](repeating: .none, count: count)
             keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
             while let (child, key) = keys.next() {
-                children[decimalIndex(key)!] = child
+                children[DecodedTree.decimalIndex(key)!] = child
             }
             return .sorted(children)
         }
@@ -134,20 +134,6 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             child = nodes[current].next
             return (current, bytes.bytes(nodes[current].key))
         }
-    }
-
-    /// The index `key` spells (`0`, or digits not starting with `0`), or `nil`: its value
-    /// where it has at most 18 digits, `Int.max` for a longer one (beyond every shorter one;
-    /// two such compare by their digits).
-    private static func decimalIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = key.first, first != UInt8(ascii: "0") || key.count == 1 else { return nil }
-        var value = 0
-        for byte in key {
-            let digit = byte &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ Int(digit)
-        }
-        return key.count <= 18 ? value : Int.max
     }
 
     private static func precedes(_ left: TextRange, _ right: TextRange, _ bytes: FormBytes) -> Bool {

@@ -206,7 +206,7 @@ struct DecodedTree: ~Copyable {
     private mutating func search(_ key: TextRange, in parent: DecodedNodeID) -> (child: DecodedNodeID?, tableHash: Int) {
         let last = nodes[parent].lastChild
         if nodes[parent].indicesInOrder {
-            if Self.isIndex(bytes.bytes(key), Int(nodes[parent].count)) {
+            if Self.decimalIndex(bytes.bytes(key)) == Int(nodes[parent].count) {
                 // Byte order holds until an index has a digit more than the last (`10`).
                 if nodes[parent].childrenAscend && !last.isNone
                     && Self.order(of: bytes.bytes(key), against: bytes.bytes(nodes[last].key)) != .after {
@@ -235,17 +235,19 @@ struct DecodedTree: ~Copyable {
 
     private enum Order { case before, same, after }
 
-    /// Whether `text` is the decimal index `index` (no leading zero, no sign).
-    @inline(__always)
-    private static func isIndex(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
-        guard text.count > 0 && text.count <= 10 && (text[0] != UInt8(ascii: "0") || text.count == 1) else { return false }
+    /// The index `key` spells (`0`, or digits not starting with `0`), or `nil`: its value
+    /// where it has at most 18 digits, `Int.max` for a longer one (beyond every shorter one;
+    /// two such compare by their digits). The build and the typed reading of an index hash
+    /// read keys as indices by it.
+    static func decimalIndex(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = key.first, first != UInt8(ascii: "0") || key.count == 1 else { return nil }
         var value = 0
-        for byte in text {
+        for byte in key {
             let digit = byte &- UInt8(ascii: "0")
-            guard digit < 10 else { return false }
+            guard digit < 10 else { return nil }
             value = value &* 10 &+ Int(digit)
         }
-        return value == index
+        return key.count <= 18 ? value : Int.max
     }
 
     /// Where `text` falls against `other` in byte order.

@@ -48,8 +48,8 @@ struct ParsedForm {
                 let (range, isEscaped) = name(index)
                 // The scanner measures what names share as sent, under `.throw` only: where
                 // names are repaired first (`.whatwg`, below), every length is unknown. A name
-                // that is the last one whole, whose path was keys and one `[]`, appends to the
-                // same array: the split and the path are the last ones still.
+                // that is the last one whole, whose path ended in `[]` after a key, appends to
+                // the same array: the split and the path are the last ones still.
                 if index > 0 && Int(pairs[index].sharedNameLength) == Int(range.count)
                     && pairs[index &- 1].nameEnd &- pairs[index &- 1].nameStart == range.count
                     && tree.pointee.repeatLastAppend(pair: PairID(index: Int32(index))) {
