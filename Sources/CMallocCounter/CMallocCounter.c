@@ -39,6 +39,8 @@ static _Atomic int64_t live_bytes;
 static _Atomic int64_t peak_bytes;
 // The allocations of the calling thread, for measurements that run beside other threads.
 static _Thread_local uint64_t thread_allocations;
+// The bytes the calling thread allocated less those it freed (whoever allocated them).
+static _Thread_local int64_t thread_net_bytes;
 // Read by every allocation, written almost never: on a cache line of its own, away from the
 // counters, so that their updates do not keep evicting it from other cores.
 static _Alignas(64) _Atomic int counting = 1;
@@ -60,16 +62,20 @@ static void add_live_bytes(int64_t delta) {
 static void *note_allocation(void *pointer) {
     if (pointer != NULL && is_counting()) {
         atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
+        int64_t size = (int64_t)malloc_usable_size(pointer);
         thread_allocations += 1;
-        add_live_bytes((int64_t)malloc_usable_size(pointer));
+        thread_net_bytes += size;
+        add_live_bytes(size);
     }
     return pointer;
 }
 
 static void note_free(void *pointer) {
     if (pointer != NULL && is_counting()) {
+        int64_t size = (int64_t)malloc_usable_size(pointer);
         atomic_fetch_add_explicit(&frees, 1, memory_order_relaxed);
-        atomic_fetch_sub_explicit(&live_bytes, (int64_t)malloc_usable_size(pointer), memory_order_relaxed);
+        thread_net_bytes -= size;
+        atomic_fetch_sub_explicit(&live_bytes, size, memory_order_relaxed);
     }
 }
 
@@ -97,12 +103,15 @@ void *realloc(void *pointer, size_t size) {
     // A resize counts as one free and one allocation (glibc frees on `realloc(p, 0)`).
     atomic_fetch_add_explicit(&frees, 1, memory_order_relaxed);
     if (moved == NULL) {
+        thread_net_bytes -= old_size;
         atomic_fetch_sub_explicit(&live_bytes, old_size, memory_order_relaxed);
         return NULL;
     }
     atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed);
     thread_allocations += 1;
-    add_live_bytes((int64_t)malloc_usable_size(moved) - old_size);
+    int64_t delta = (int64_t)malloc_usable_size(moved) - old_size;
+    thread_net_bytes += delta;
+    add_live_bytes(delta);
     return moved;
 }
 
@@ -144,6 +153,7 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 int cmc_is_active(void) { return 1; }
 uint64_t cmc_allocations(void) { return atomic_load_explicit(&allocations, memory_order_relaxed); }
 uint64_t cmc_thread_allocations(void) { return thread_allocations; }
+int64_t cmc_thread_net_bytes(void) { return thread_net_bytes; }
 uint64_t cmc_frees(void) { return atomic_load_explicit(&frees, memory_order_relaxed); }
 int64_t cmc_live_bytes(void) { return atomic_load_explicit(&live_bytes, memory_order_relaxed); }
 int64_t cmc_peak_bytes(void) { return atomic_load_explicit(&peak_bytes, memory_order_relaxed); }
@@ -162,6 +172,7 @@ void cmc_set_counting(int enabled) {
 int cmc_is_active(void) { return 0; }
 uint64_t cmc_allocations(void) { return 0; }
 uint64_t cmc_thread_allocations(void) { return 0; }
+int64_t cmc_thread_net_bytes(void) { return 0; }
 uint64_t cmc_frees(void) { return 0; }
 int64_t cmc_live_bytes(void) { return 0; }
 int64_t cmc_peak_bytes(void) { return 0; }

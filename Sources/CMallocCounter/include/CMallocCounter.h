@@ -24,6 +24,11 @@ uint64_t cmc_allocations(void);
 /// thread while others allocate too (parallel tests).
 uint64_t cmc_thread_allocations(void);
 
+/// Bytes (as `malloc_usable_size` reports them) the calling thread allocated, less those it
+/// freed, whichever thread allocated them: the memory that code running on one thread let go
+/// is the fall of this figure across it, exact while other threads allocate and free too.
+int64_t cmc_thread_net_bytes(void);
+
 /// Blocks given back since the process started (`free` of a non-null pointer, and every
 /// `realloc` of a non-null pointer).
 uint64_t cmc_frees(void);
