@@ -371,6 +371,54 @@ static ptrdiff_t check_utf8_avx2(const uint8_t *bytes, size_t count, size_t read
     return _mm256_movemask_epi8(_mm256_cmpeq_epi8(errors, _mm256_setzero_si256())) == -1 ? (ptrdiff_t)whole : -1;
 }
 
+/// A name of ASCII read in one block of 32 bytes (see `cpercent_scan_name`).
+__attribute__((target("avx2")))
+static ptrdiff_t scan_name_avx2(const uint8_t *name, const uint8_t *previous, size_t previous_length,
+                                int *escaped, size_t *shared) {
+    const __m256i bytes = _mm256_loadu_si256((const __m256i *)name);
+    const uint32_t ends = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+        _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('=')), _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('&'))));
+    if (ends == 0) return -1;
+    const unsigned length = (unsigned)__builtin_ctz(ends);
+    const uint64_t inside = (1ull << length) - 1;
+    // A raw byte from 0x80 up: a character the byte loop checks.
+    if ((uint32_t)_mm256_movemask_epi8(bytes) & inside) return -1;
+    const uint64_t percents = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('%'))) & inside;
+    const uint64_t pluses = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('+'))) & inside;
+    if (percents) {
+        // Signed comparisons: a byte from 0x80 up is negative, neither a digit nor a letter.
+        const __m256i lower = _mm256_or_si256(bytes, _mm256_set1_epi8(0x20));
+        const __m256i above_zero = _mm256_cmpgt_epi8(bytes, _mm256_set1_epi8('0' - 1));
+        const uint64_t octal = (uint32_t)_mm256_movemask_epi8(
+            _mm256_and_si256(above_zero, _mm256_cmpgt_epi8(_mm256_set1_epi8('7' + 1), bytes)));
+        const uint64_t hex = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+            _mm256_and_si256(above_zero, _mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), bytes)),
+            _mm256_and_si256(_mm256_cmpgt_epi8(lower, _mm256_set1_epi8('a' - 1)),
+                             _mm256_cmpgt_epi8(_mm256_set1_epi8('f' + 1), lower))));
+        // Every escape spelling a byte of ASCII: its first digit 0 to 7, its second any. An
+        // escape cut short by the name's end has the `=` or `&` for a digit, and one at the
+        // block's end a digit past bit 31, where neither mask has one.
+        const uint64_t first = percents << 1;
+        const uint64_t second = percents << 2;
+        if ((first & ~octal) || (second & ~hex)) return -1;
+    }
+    *escaped = (percents | pluses) != 0;
+    // The leading bytes equal in both blocks, as far as either name goes.
+    const uint32_t equal = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(bytes, _mm256_loadu_si256((const __m256i *)previous)));
+    const size_t common = equal == UINT32_MAX ? 32 : (size_t)__builtin_ctz(~equal);
+    const size_t longest = length < previous_length ? length : previous_length;
+    *shared = common < longest ? common : longest;
+    return (ptrdiff_t)length;
+}
+
+ptrdiff_t cpercent_scan_name(const uint8_t *name, size_t readable, const uint8_t *previous, size_t previous_length,
+                             int *escaped, size_t *shared) {
+    // (`widest` is 0 until `cpercent_widest_block` prepared it.)
+    if (readable < 32 || widest < 32) return -1;
+    return scan_name_avx2(name, previous, previous_length, escaped, shared);
+}
+
 ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, size_t readable, int *beyond_ascii) {
     pthread_once(&prepared, prepare);
     *beyond_ascii = 1;
@@ -416,6 +464,17 @@ size_t cpercent_unescape(const uint8_t *input, size_t length, uint8_t *output, s
     (void)widest_block;
     *written = 0;
     return 0;
+}
+
+ptrdiff_t cpercent_scan_name(const uint8_t *name, size_t readable, const uint8_t *previous, size_t previous_length,
+                             int *escaped, size_t *shared) {
+    (void)name;
+    (void)readable;
+    (void)previous;
+    (void)previous_length;
+    (void)escaped;
+    (void)shared;
+    return -1;
 }
 
 size_t cpercent_widest_block(void) {

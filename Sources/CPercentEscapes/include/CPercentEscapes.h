@@ -41,4 +41,19 @@ size_t cpercent_widest_block(void);
 /// block's 32 bytes are readable, it is read in place, and the bytes past `count` do not count.
 ptrdiff_t cpercent_check_utf8(const uint8_t *bytes, size_t count, size_t readable, int *beyond_ascii);
 
+/// Reads the name of a pair at `name` in one block of 32 bytes, where it is ASCII as sent and
+/// unescaped: returns its length (the offset of the first `=` or `&`), sets `*escaped` to
+/// whether it holds an escape or a `+`, and `*shared` to how many leading bytes it shares with
+/// the `previous_length` bytes at `previous` (the last pair's name, from which 32 bytes must be
+/// readable too). Or returns -1, leaving both alone, when it cannot tell in one block —
+/// `readable` (how many bytes from `name` may be read) is less than 32, no `=` or `&` is among
+/// them, a byte before it is from 0x80 up, or a `%` before it begins no escape (its two digits
+/// before the end) of a byte below 0x80. The caller's own loop then reads the name, and finds
+/// the error where there is one.
+///
+/// It runs on AVX2: it reads nothing (returns -1) where `cpercent_widest_block()` is below 32,
+/// or was not called yet.
+ptrdiff_t cpercent_scan_name(const uint8_t *name, size_t readable, const uint8_t *previous, size_t previous_length,
+                             int *escaped, size_t *shared);
+
 #endif

@@ -14,6 +14,8 @@ struct FormScanner {
     private let hexDigits = HexDigit.values
     private let classes = Self.byteClasses
     private let transitions = UTF8Transitions.table
+    /// Whether a name is read in one block of 32 bytes where it can be (`cpercent_scan_name`).
+    private let readsNamesInBlocks = cpercent_widest_block() >= 32
 
     init(input: UnsafeBufferPointer<UInt8>, options: DecodingOptions) {
         self.input = input
@@ -62,8 +64,8 @@ struct FormScanner {
             var nameIsEscaped = false
             var sharedNameLength: Int16 = -1
             text.startName()
-            if throwsOnInvalidInput, let last = pairs.last, last.nameIsEscaped || last.nameEnd - last.nameStart >= Self.takeOverLength {
-                (index, sharedNameLength) = takeOverName(at: start, from: last, &spelling)
+            if let last = pairs.last, last.nameIsEscaped || last.nameEnd - last.nameStart >= Self.takeOverLength {
+                (index, sharedNameLength) = readAhead(nameAt: start, after: last, &spelling)
             }
             scan: while index < count {
                 switch classes[input[index]] {
@@ -136,6 +138,26 @@ struct FormScanner {
     /// (`items%5B7%5D%5Bname%5D`) share less than taking over costs (Benchmarks/README).
     private static let takeOverLength: Int32 = 64
 
+    /// Where the scanner's loop starts reading the name at `start`, and how many bytes it shares
+    /// with `last`'s name (`-1`: not measured), where the last name was escaped or long: what it
+    /// can of the name is taken over from the last (`takeOverName(at:from:_:)`, under the
+    /// `.throw` policy), else an escaped name is read in one block where it can be
+    /// (`nameInOneBlock(at:after:_:)`). Marks `spelling` escaped when what it read holds an
+    /// escape. What names share is measured under `.throw` only: under `.whatwg` they are split
+    /// as repaired, not as sent (`ParsedForm`).
+    ///
+    /// Kept out of the scanner's loop, which it would otherwise slow for every form.
+    @inline(never)
+    private func readAhead(nameAt start: Int, after last: FormPair, _ spelling: inout FormPair.Spelling) -> (Int, Int16) {
+        let (index, shared) = throwsOnInvalidInput ? takeOverName(at: start, from: last, &spelling) : (start, -1)
+        // A name escaped like the last, which a word at a time would skip only up to its first
+        // escape; a plain one is skipped as fast that way.
+        guard index == start && last.nameIsEscaped && readsNamesInBlocks,
+              case let (end, sharedInBlock) = nameInOneBlock(at: start, after: last, &spelling), end > start
+        else { return (index, shared) }
+        return (end, throwsOnInvalidInput ? sharedInBlock : -1)
+    }
+
     /// Where scanning the name at `start` begins, and how many bytes it shares with `last`'s
     /// name (`-1`: not measured), taking over what it can of `last`'s name, which was scanned
     /// and found valid (this is only done under the `.throw` policy, where anything invalid has
@@ -147,9 +169,7 @@ struct FormScanner {
     ///   one whole (every escape and character in it complete): an array's elements
     ///   (`tags%5B%5D=…&tags%5B%5D=…`), a repeated key. Plain names are not compared: they are
     ///   skipped eight bytes at a time, where an escaped one costs a step per escape.
-    ///
-    /// Kept out of the scanner's loop, which it would otherwise slow for every form.
-    @inline(never)
+    @inline(__always)
     private func takeOverName(at start: Int, from last: FormPair, _ spelling: inout FormPair.Spelling) -> (Int, Int16) {
         if last.nameEnd - last.nameStart >= Self.takeOverLength {
             let shared = sharedLength(ofNameAt: start, with: last)
@@ -209,6 +229,22 @@ struct FormScanner {
             spelling.insert(.escaped)
         }
         return length
+    }
+
+    /// Where the name at `start` ends, if it is ASCII as sent and unescaped and ends within 32
+    /// bytes, and how many bytes it shares with `last`'s name (`cpercent_scan_name`), marking
+    /// `spelling` escaped when it holds an escape or a `+`; else `start` and `-1`, for the
+    /// scanner's loop to read it.
+    @inline(__always)
+    private func nameInOneBlock(at start: Int, after last: FormPair, _ spelling: inout FormPair.Spelling) -> (Int, Int16) {
+        var escaped: Int32 = 0
+        var shared = 0
+        // The last name starts before this one, which has 32 bytes to read: so has the last.
+        let length = cpercent_scan_name(input.baseAddress! + start, input.count &- start, input.baseAddress! + Int(last.nameStart),
+                                        Int(last.nameEnd &- last.nameStart), &escaped, &shared)
+        guard length > 0 else { return (start, -1) }
+        if escaped != 0 { spelling.insert(.escaped) }
+        return (start &+ length, Int16(truncatingIfNeeded: shared))
     }
 
     /// The first index from `index` on whose byte is not plain (`&`, `=`, `%`, `+` or
