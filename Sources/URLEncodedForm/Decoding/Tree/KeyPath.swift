@@ -1,7 +1,7 @@
 import Foundation
 
 /// One segment of a key path: a key, or `[]` ("append"); and where the next name may resume
-/// splitting after it (`KeyPathBuffer`).
+/// splitting at it (`KeyPathBuffer`): after the `]` that closed it, or inside it, after its `[`.
 struct KeySegment {
     var text: TextRange
     /// The offset in the name just past the `]` that closed this segment, or `-1` where no `]`
@@ -9,6 +9,10 @@ struct KeySegment {
     var resumeOffset: Int32 = -1
     /// Openers (`[`, or `.` with dots) counted before `resumeOffset`.
     var openersBefore: Int32 = 0
+    /// The offset in the name just past the `[` that opened this segment, where a `]` closed it
+    /// (else `-1`), and the openers counted up to there.
+    var openedOffset: Int32 = -1
+    var openersOpening: Int32 = 0
     var isAppend: Bool
 }
 
@@ -28,8 +32,10 @@ struct KeyPathBuffer: ~Copyable {
 
     /// Where a split can resume, and the state it resumes in.
     struct ResumePoint {
-        /// The offset in the name just past a `]`.
+        /// The offset in the name just past a `]`, or just past the `[` of a bracket.
         var offset: Int32
+        /// Whether `offset` is inside a bracket (just past its `[`).
+        var isInBracket: Bool
         /// Openers (`[`, or `.` with dots) counted before `offset`.
         var openers: Int32
         /// How many segments come before `offset`.
@@ -43,11 +49,14 @@ struct KeyPathBuffer: ~Copyable {
         storage.append(segment)
     }
 
-    /// The deepest point after a `]` up to which `name` is the last name split into a path, byte
-    /// for byte, with the segments before it kept and the rest dropped; or `nil`, when there is
-    /// none (the segments are then the last name's still: `removeAll()` before splitting anew).
-    /// `sharedLength` is how many leading bytes `name` shares with the previous pair's name,
-    /// where the scanner measured it, or `-1`.
+    /// The deepest point after a `]`, or after the `[` of a bracket a `]` closed, up to which
+    /// `name` is the last name split into a path, byte for byte, with the segments before it kept
+    /// and the rest dropped; or `nil`, when there is none (the segments are then the last name's
+    /// still: `removeAll()` before splitting anew). `sharedLength` is how many leading bytes
+    /// `name` shares with the previous pair's name, where the scanner measured it, or `-1`.
+    ///
+    /// Inside a bracket is where the names of an array sent with indices part
+    /// (`texts%5B12%5D`, `texts%5B13%5D`), and those of the next record of a list.
     mutating func resume(_ name: UnsafeBufferPointer<UInt8>, sharedLength: Int16) -> ResumePoint? {
         guard let last = lastName else { return nil }
         lastName = nil
@@ -58,10 +67,16 @@ struct KeyPathBuffer: ~Copyable {
         assert(shared == measured(), "the scanner's shared length is not the names'")
         var segment = storage.count - 1
         while segment > 0 {
-            let offset = storage[segment].resumeOffset
-            if offset >= 0 && Int(offset) <= shared {
+            let closed = storage[segment]
+            if closed.resumeOffset >= 0 && Int(closed.resumeOffset) <= shared {
                 storage.truncate(to: segment + 1)
-                return ResumePoint(offset: offset, openers: storage[segment].openersBefore, segmentCount: Int32(segment + 1))
+                return ResumePoint(offset: closed.resumeOffset, isInBracket: false, openers: closed.openersBefore,
+                                   segmentCount: Int32(segment + 1))
+            }
+            if closed.openedOffset >= 0 && Int(closed.openedOffset) <= shared {
+                storage.truncate(to: segment)
+                return ResumePoint(offset: closed.openedOffset, isInBracket: true, openers: closed.openersOpening,
+                                   segmentCount: Int32(segment))
             }
             segment -= 1
         }
@@ -146,8 +161,10 @@ struct KeyPathSplitter {
         }
         let count = name.count
         let mark = names.count
-        var place = resumed == nil ? Place.base : .closed
+        var place = resumed.map { $0.isInBracket ? Place.bracket : .closed } ?? .base
         var openers = Int(resumed?.openers ?? 0)
+        // Where the bracket being read opened, and the openers counted up to there.
+        var opened = (offset: resumed?.offset ?? -1, openers: Int32(openers))
         var firstOpener = resumed == nil ? -1 : segments.firstOpener
         var fits = true
         // Where the text being read starts, and whether any of it is escaped.
@@ -177,6 +194,7 @@ struct KeyPathSplitter {
                     var closed = segment(name, start..<index, of: range, textIsEscaped, &names)
                     closed.resumeOffset = Int32(index + width)
                     closed.openersBefore = Int32(openers)
+                    (closed.openedOffset, closed.openersOpening) = opened
                     segments.append(closed)
                     place = .closed
                 } else if isOpener && !(place == .bracket && byte == UInt8(ascii: ".")) {
@@ -196,6 +214,7 @@ struct KeyPathSplitter {
                         segments.append(segment(name, start..<index, of: range, textIsEscaped, &names))
                     }
                     place = byte == UInt8(ascii: "[") ? .bracket : .dot
+                    opened = (Int32(index + width), Int32(openers))
                 } else if byte == UInt8(ascii: "]") || place == .closed {
                     // A `]` outside a bracket, or text after one.
                     fits = false
