@@ -74,25 +74,26 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         // text sends `10` before `2`).
         var isPermutation = true
         var previous = (child: DecodedNodeID.none, index: -1)
+        // Each child at its index, from where the order broke (those before it placed then):
+        // one pass over the keys, and nothing allocated for indices in order.
+        var placed: [DecodedNodeID] = []
         var keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
         while let (child, key) = keys.next() {
             guard let index = DecodedTree.decimalIndex(key) else { return .notIndices }
             if inOrder && index <= previous.index {
                 // Equal only where both are long indices: their digits tell.
                 inOrder = index == Int.max && precedes(nodes[previous.child].key, nodes[child].key, bytes)
+                if !inOrder && isPermutation { placed = placing(hash, upTo: child, count: count, nodes, bytes) }
             }
-            if index >= count { isPermutation = false }
+            if index >= count {
+                isPermutation = false
+            } else if !placed.isEmpty {
+                placed[index] = child
+            }
             previous = (child, index)
         }
         if inOrder { return .inOrder }
-        if isPermutation {
-            var children = [DecodedNodeID](repeating: .none, count: count)
-            keys = PrefetchedKeys(of: hash, nodes: nodes, bytes: bytes)
-            while let (child, key) = keys.next() {
-                children[DecodedTree.decimalIndex(key)!] = child
-            }
-            return .sorted(children)
-        }
+        if isPermutation { return .sorted(placed) }
         var children: [DecodedNodeID] = []
         children.reserveCapacity(count)
         var child = hash.firstChild
@@ -102,6 +103,19 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         }
         children.sort { precedes(nodes[$0].key, nodes[$1].key, bytes) }
         return .sorted(children)
+    }
+
+    /// `count` places for `hash`'s children by index, those before `child` placed: their keys
+    /// are indices below `count`, read already.
+    private static func placing(_ hash: DecodedNode, upTo end: DecodedNodeID, count: Int,
+                                _ nodes: UnsafeBufferPointer<DecodedNode>, _ bytes: FormBytes) -> [DecodedNodeID] {
+        var placed = [DecodedNodeID](repeating: .none, count: count)
+        var child = hash.firstChild
+        while child != end {
+            placed[DecodedTree.decimalIndex(bytes.bytes(nodes[child].key))!] = child
+            child = nodes[child].next
+        }
+        return placed
     }
 
     /// A hash's children in order, with their keys, each key fetched into the caches
