@@ -190,12 +190,16 @@ struct FormScanner {
         let base = UnsafeRawPointer(input.baseAddress!)
         // Most names that differ do in their first eight bytes, and most names are no longer:
         // one word each answers (the last name starts before this one, where eight bytes are
-        // read as well).
+        // read as well). Up to 16 bytes, a second word each, the last eight: an array's elements
+        // sent with indices (`texts%5B12%5D`) differ there.
         if start &+ 8 <= input.count {
             let difference = ByteWord.load(base, at: start) ^ ByteWord.load(base, at: Int(last.nameStart))
             let compared: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(length &* 8)) &- 1
             guard difference & compared == 0 else { return false }
             if length <= 8 { return true }
+            if length <= 16 {
+                return ByteWord.load(base, at: start &+ length &- 8) == ByteWord.load(base, at: Int(last.nameStart) &+ length &- 8)
+            }
         }
         return UnsafeRawBufferPointer(start: base + Int(last.nameStart), count: length)
             .commonPrefixLength(with: UnsafeRawBufferPointer(start: base + start, count: length)) == length
