@@ -163,7 +163,8 @@ struct KeyPathSplitter {
         let mark = names.count
         var place = resumed.map { $0.isInBracket ? Place.bracket : .closed } ?? .base
         var openers = Int(resumed?.openers ?? 0)
-        // Where the bracket being read opened, and the openers counted up to there.
+        // Where the bracket being read opened, and the openers counted up to there: set at each
+        // `[`, and read only at the `]` that closes that bracket (or a resumed one).
         var opened = (offset: resumed?.offset ?? -1, openers: Int32(openers))
         var firstOpener = resumed == nil ? -1 : segments.firstOpener
         var fits = true
