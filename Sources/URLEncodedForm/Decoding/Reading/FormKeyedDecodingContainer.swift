@@ -43,10 +43,20 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     /// Inlined into each `decode(_:forKey:)`, where `T` is concrete, so that the call below is
-    /// specialized (see `FormValueDecoder.decodeLeaf(_:at:depth:key:)`).
+    /// specialized.
     @inline(__always)
     private func leaf<T: LeafValue>(_ type: T.Type, _ key: Key) throws -> T {
-        try decoder.decodeLeaf(type, at: focus(key), depth: depth, key: key)
+        try leaf(type, key, at: focus(key))
+    }
+
+    /// `key`'s value, a leaf at `focus`. The call is generic over `T` alone, which each caller
+    /// names (a call generic over `Key` too would run unspecialized: the standard library's box
+    /// calls this container, never specialized). The key becomes an `any CodingKey` only for an
+    /// error, inside the closure: boxed for every leaf, a key whose type is known only at run
+    /// time took a call to box and another to destroy.
+    @inline(__always)
+    private func leaf<T: LeafValue>(_ type: T.Type, _ key: Key, at focus: FormValueDecoder.Focus) throws -> T {
+        try decoder.leaf(type, at: focus) { Array(decoder.path.prefix(depth)) + [key] }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(type, key) }
@@ -83,7 +93,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     @inline(__always)
     private func leafIfPresent<T: LeafValue>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let focus = presentFocus(key) else { return nil }
-        return try decoder.decodeLeaf(type, at: focus, depth: depth, key: key)
+        return try leaf(type, key, at: focus)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try leafIfPresent(type, key) }

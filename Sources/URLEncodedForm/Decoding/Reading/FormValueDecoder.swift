@@ -105,10 +105,10 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes a leaf standing at `focus`, a child `key` of a container `depth` keys deep. The
     /// decoder does not move: the path is made only for an error.
     ///
-    /// `key` is an existential, not generic: a keyed container is generic over its `Key` and is
-    /// never specialized (the standard library's box calls it), so a call generic over the key
-    /// too would run unspecialized, fetching `Optional<T>`'s metadata at run time on every leaf.
-    /// Generic over `T` alone, every call site names `T` and gets its own specialization.
+    /// For keys of a type known where it is called (an array's index, a dictionary's key);
+    /// `key` is an existential, not generic, so that the call is generic over `T` alone and
+    /// each call site, naming `T`, gets its own specialization. (A keyed container, generic
+    /// over a `Key` known only at run time, calls `leaf(_:at:errorPath:)` itself.)
     func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
         try leaf(type, at: focus) { Array(state.pointee.path.prefix(depth)) + [key] }
     }
