@@ -175,6 +175,20 @@ struct BulkUnescapingTests {
         }
     }
 
+    /// A byte UTF-8 never uses (0xF8 to 0xFF) ends no character, and is an error as the last
+    /// byte too, wherever the end falls in a block: the check reads the byte past the end as a NUL.
+    @Test func aByteUTF8NeverUsesIsAnErrorAsTheLastByte() {
+        guard Self.kernelRuns else { return }
+        for length in 1...100 {
+            for last: UInt8 in [0xF8, 0xFF] {
+                let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length - 1) + [last]
+                var beyondASCII: Int32 = 0
+                let answer = bytes.withUnsafeBufferPointer { cpercent_check_utf8($0.baseAddress, $0.count, $0.count, &beyondASCII) }
+                #expect(answer == -1, "\(length) bytes ending in \(String(last, radix: 16)): \(answer)")
+            }
+        }
+    }
+
     /// The UTF-8 cases are valid, invalid and cut short, often enough to tell.
     @Test func theUTF8CasesReachEachAnswer() {
         let inputs = FuzzConfiguration(defaultCases: 20_000, environment: [:]).seeds.map { Self.utf8Input(seed: $0) }
