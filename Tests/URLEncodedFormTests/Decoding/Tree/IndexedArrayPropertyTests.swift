@@ -77,7 +77,10 @@ struct IndexedArrayPropertyTests {
         let decoder = URLEncodedFormDecoder()
         let together = tree(of: form, decoder)
         let apart = tree(of: "a%5B\(separatorKey)%5D=s&" + form, decoder)
-        if together != apart {
+        // A form that opens with `a[]` makes `a` an array, which the separator's key would
+        // meet as a hash (Rack: "expected Array (got Hash)"): there the two readings differ by
+        // design (`anArrayOpenedByAPushIsNotAHashTheSeparatorCanJoin`).
+        if together != apart && keys.first != "" {
             return "FUZZ_SEED=0x\(String(seed, radix: 16)): \(form)\n  in order: \(together)\n  after a[~]: \(apart)"
         }
         // Distinct indices, each a leaf: the typed reading holds the values by their indices.
@@ -91,6 +94,17 @@ struct IndexedArrayPropertyTests {
 
     @Test func anArraySentWithIndicesInOrderReadsAsOneWhoseOrderEndedAtOnce() {
         FuzzConfiguration(defaultCases: 3_000).expectNoDifference { Self.difference(seed: $0) }
+    }
+
+    /// The property's one exception, found by a long run of it (`FUZZ_CASES=300000`,
+    /// `FUZZ_SEED=0x97238089a593`): a form whose first pair is a push (`a[]=v0`) reads `a` as an
+    /// array, and the same form after `a[~]` is a hash met by a push, the conflict Rack refuses.
+    @Test func anArrayOpenedByAPushIsNotAHashTheSeparatorCanJoin() throws {
+        let decoder = URLEncodedFormDecoder()
+        #expect(try decoder.form("a[]=v0") == .hash(["a": .array([.value("v0")])]))
+        #expect(throws: (any Error).self) { try decoder.form("a%5B~%5D=s&a[]=v0") }
+        #expect(Self.difference(seed: 0x9723_8089_a593) == nil)
+        #expect(Self.form(seed: 0x9723_8089_a593).form == "a[]=v0")
     }
 
     /// The generator reaches what the property is about: arrays wider than the hashes searched
