@@ -194,3 +194,37 @@ extension FuzzParameter: CustomStringConvertible {
         }
     }
 }
+
+extension FuzzParameter {
+    /// Whether a dictionary or a set in the tree has two keys (elements) whose descriptions
+    /// Foundation's `compare(_:)` orders neither way, which AFNetworking's sort therefore leaves
+    /// in the container's order (`RequestFuzzCase.hasKeysAFNetworkingCannotOrder`). Integer keys
+    /// are written in ASCII, which `compare(_:)` orders as bytes.
+    var holdsKeysAFNetworkingCannotOrder: Bool {
+        switch self {
+        case let .dictionary(entries): Self.holdsKeysInNoOrder(entries)
+        case let .dictionaries(list): list.contains(where: Self.holdsKeysInNoOrder)
+        case let .stringSetOfMany(elements): Self.includesTwoInNoOrder(Array(elements))
+        case let .intKeyedDictionary(entries): entries.values.contains(where: \.holdsKeysAFNetworkingCannotOrder)
+        case let .array(elements), let .nsArray(elements): elements.contains(where: \.holdsKeysAFNetworkingCannotOrder)
+        case let .some(wrapped): wrapped.holdsKeysAFNetworkingCannotOrder
+        case let .typedDictionary(entry?), let .nsDictionary(entry?): entry.value.holdsKeysAFNetworkingCannotOrder
+        case .leaf, .number, .null, .stringSet, .intSet, .none, .strings, .integers, .int8s, .typedDictionary(nil),
+             .nsDictionary(nil):
+            false
+        }
+    }
+
+    private static func holdsKeysInNoOrder(_ entries: [String: FuzzParameter]) -> Bool {
+        includesTwoInNoOrder(Array(entries.keys)) || entries.values.contains(where: \.holdsKeysAFNetworkingCannotOrder)
+    }
+
+    /// Whether two of `texts` are such that neither compares as ascending from the other.
+    private static func includesTwoInNoOrder(_ texts: [String]) -> Bool {
+        texts.indices.contains { index in
+            texts[..<index].contains { other in
+                other.compare(texts[index]) != .orderedAscending && texts[index].compare(other) != .orderedAscending
+            }
+        }
+    }
+}

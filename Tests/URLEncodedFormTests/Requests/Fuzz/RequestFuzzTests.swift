@@ -9,8 +9,9 @@ import Testing
 ///
 /// The encoder fuzz's variables apply (see `FuzzConfiguration`): `FUZZ_CASES=100000` runs more
 /// cases, `FUZZ_SEED=0x…` replays one, `FUZZ_BASE=…` moves the range, `FUZZ_TRACE=1` prints each
-/// seed first. Top-level keys Swift's `<` cannot order are compared under
-/// `SWIFT_DETERMINISTIC_HASHING=1` only (`ConvertedParameterOrder`; CI runs the fuzz so too).
+/// seed first. Top-level keys Swift's `<` cannot order, and keys AFNetworking's `compare(_:)`
+/// cannot order, are compared under `SWIFT_DETERMINISTIC_HASHING=1` only
+/// (`ConvertedParameterOrder`; CI runs the fuzz so too).
 struct RequestFuzzTests {
     /// 2,000 cases by default: about 2 s of a debug build.
     static let defaultCases = 2_000
