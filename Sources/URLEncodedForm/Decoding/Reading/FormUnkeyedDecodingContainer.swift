@@ -201,6 +201,21 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return try decoder.decodeLeaf(type, at: try next(), depth: depth, key: FormIndexKey(index))
     }
 
+    /// The elements left, each read as a leaf of type `T`: an array of leaves read whole. The
+    /// decoder is held in a local for the loop, where `decodeLeaf(_:)` called element by
+    /// element retained and released it around each one.
+    mutating func decodeRemainingLeaves<T: LeafValue>(_ type: T.Type) throws -> [T] {
+        let decoder = decoder
+        var elements: [T] = []
+        // The elements the tree holds, not a number the input spelled.
+        elements.reserveCapacity(count! - currentIndex)
+        while !isAtEnd {
+            let index = currentIndex
+            elements.append(try decoder.decodeLeaf(type, at: try next(), depth: depth, key: FormIndexKey(index)))
+        }
+        return elements
+    }
+
     mutating func decode(_ type: Bool.Type) throws -> Bool { try decodeLeaf(type) }
     mutating func decode(_ type: String.Type) throws -> String { try decodeLeaf(type) }
     mutating func decode(_ type: Double.Type) throws -> Double { try decodeLeaf(type) }

@@ -105,11 +105,11 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes a leaf standing at `focus`, a child `key` of a container `depth` keys deep. The
     /// decoder does not move: the path is made only for an error.
     ///
-    /// For keys of a type known where it is called (an array's index, a dictionary's key);
-    /// `key` is an existential, not generic, so that the call is generic over `T` alone and
-    /// each call site, naming `T`, gets its own specialization. (A keyed container, generic
-    /// over a `Key` known only at run time, calls `leaf(_:at:errorPath:)` itself.)
-    func decodeLeaf<T: LeafValue>(_ type: T.Type, at focus: Focus, depth: Int, key: any CodingKey) throws -> T {
+    /// For keys of a type known where it is called (an array's index, a dictionary's key), so
+    /// that each call site, naming `T` and `K`, gets its own specialization, and the key
+    /// becomes an `any CodingKey` only for an error. (A keyed container, generic over a `Key`
+    /// known only at run time, calls `leaf(_:at:errorPath:)` itself.)
+    func decodeLeaf<T: LeafValue, K: CodingKey>(_ type: T.Type, at focus: Focus, depth: Int, key: K) throws -> T {
         try leaf(type, at: focus) { Array(state.pointee.path.prefix(depth)) + [key] }
     }
 
@@ -243,11 +243,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// What `[Element](from: self)` reads, element by element through the same container.
     private func decodeLeafArray<Element: LeafValue>(of type: Element.Type) throws -> [Element] {
         var container = try FormUnkeyedDecodingContainer(decoder: self, focus: focus, depth: path.count)
-        var elements: [Element] = []
-        // The elements the tree holds, not a number the input spelled.
-        elements.reserveCapacity(container.count ?? 0)
-        while !container.isAtEnd { elements.append(try container.decodeLeaf(type)) }
-        return elements
+        return try container.decodeRemainingLeaves(type)
     }
 
     private func decodeDate() throws -> Date? {
