@@ -31,6 +31,10 @@ struct DecodedTree: ~Copyable {
     /// in `[]` after a key; none otherwise. A pair with the same name appends there too
     /// (`repeatLastAppend(pair:)`).
     private var lastAppendArray = DecodedNodeID.none
+    /// The hash the last pair's value was set in under a key, where its path went through no
+    /// `[]` (`texts[11]`, `user[id]`); none otherwise. A pair whose name is the last one but
+    /// for that key sets its value there too (`setSiblingValue(pair:key:)`).
+    private var lastLeafParent = DecodedNodeID.none
     private(set) var bytes = FormBytes.none
 
     /// A tree with no memory yet, which a `DecodingSession` keeps between decodings.
@@ -54,6 +58,7 @@ struct DecodedTree: ~Copyable {
         children = ChildTable()
         lastPathCount = 0
         lastAppendArray = .none
+        lastLeafParent = .none
         bytes = .none
     }
 
@@ -76,6 +81,7 @@ struct DecodedTree: ~Copyable {
     @inline(__always)
     mutating func add(pair: PairID, plainKey key: TextRange) {
         lastAppendArray = .none
+        lastLeafParent = .none
         setValue(pair, of: .root, key: key)
     }
 
@@ -90,6 +96,25 @@ struct DecodedTree: ~Copyable {
         guard !lastAppendArray.isNone else { return false }
         appendValue(pair, to: appendElement(to: lastAppendArray, kind: .leaf))
         return true
+    }
+
+    /// Whether the last pair's value was set under a key at the end of a path that went
+    /// through no `[]` (`texts[11]`, `user[id]`), so that `setSiblingValue(pair:key:)` can
+    /// merge the next pair.
+    var canSetSibling: Bool { !lastLeafParent.isNone }
+
+    /// Merges pair `pair`, whose name is the last pair's but for its last key, `key` (a plain
+    /// key closed by the `]` that ends the name: `KeyPathSplitter.splitSibling`), where
+    /// `canSetSibling`: its value is set under `key` in the hash the last one was set in, where
+    /// `add(pair:path:shared:)` would set it, without following the path again. (Before that
+    /// key the path leads where the last one did: through the same hashes, the deepest of which
+    /// is still one, a value having just been set in it.) Kept out of the build's loop, which
+    /// flat forms go through without it.
+    @inline(never)
+    mutating func setSiblingValue(pair: PairID, key: TextRange) {
+        assert(!lastLeafParent.isNone && nodes[lastLeafParent].kind == .hash && lastPathCount > 0
+               && lastPath[lastPathCount - 1].hash == lastLeafParent, "the last leaf's hash is not where the last path ended")
+        setValue(pair, of: lastLeafParent, key: key)
     }
 
     /// Merges pair `pair`, whose name has the key path `path` (at least the base), the first
@@ -107,6 +132,7 @@ struct DecodedTree: ~Copyable {
         var beforeAnyAppend = true
         defer { lastPathCount = depth }
         lastAppendArray = .none
+        lastLeafParent = .none
         // Keys the last path followed and this one repeats lead to the same hashes, which are
         // taken without comparing a key (the deepest checked to be a hash still). A key is
         // followed as a hash when the segment after it is a key too: the last shared one is
@@ -171,6 +197,7 @@ struct DecodedTree: ~Copyable {
             key = path[keyIndex].text
             index = keyIndex + 1
         }
+        if beforeAnyAppend { lastLeafParent = parent }
         setValue(pair, of: parent, key: key)
     }
 

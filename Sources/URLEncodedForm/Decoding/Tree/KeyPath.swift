@@ -83,6 +83,30 @@ struct KeyPathBuffer: ~Copyable {
         return nil
     }
 
+    /// Where the last name split ends in a key closed by the `]` that ends the name
+    /// (`texts%5B11%5D`), and `name` shares the last name's bytes up to that key: the offset
+    /// just past the key's `[` (8). Else `nil`. `sharedLength` is as for `resume(_:sharedLength:)`,
+    /// and must have been measured: nothing is compared here.
+    func lastKeyStart(sharedLength: Int16) -> Int? {
+        guard let last = lastName, storage.count > 1 else { return nil }
+        let key = storage[storage.count - 1]
+        guard key.openedOffset >= 0 && Int(key.openedOffset) <= Int(sharedLength) && Int(key.resumeOffset) == last.count else { return nil }
+        return Int(key.openedOffset)
+    }
+
+    /// Takes `name` as split, where it is the last name with its last key replaced by `key`
+    /// (`lastKeyStart(sharedLength:)`), a key without openers, which the closing `]` that ends
+    /// `name` follows: what splitting it whole would leave. (The key replaced may have held
+    /// openers: with dots, a `.` inside a bracket counts towards the depth.)
+    mutating func replaceLastKey(with key: TextRange, of name: UnsafeBufferPointer<UInt8>) {
+        let last = storage.count - 1
+        storage[last].text = key
+        storage[last].isAppend = false
+        storage[last].resumeOffset = Int32(name.count)
+        storage[last].openersBefore = storage[last].openersOpening
+        lastName = name
+    }
+
     mutating func removeAll() { storage.truncate(to: 0) }
 
     /// Forgets the segments and the last name of the form split before, keeping the memory for
@@ -264,6 +288,37 @@ struct KeyPathSplitter {
         }
         names.rewind(to: mark)
         return .plainKey(isEscaped ? names.append(unescaping: name) : range)
+    }
+
+    /// The last key of `name`, where `name` is the last name split but for that key, which is
+    /// plain (no escape, no byte of the grammar) and closed by the `]` that ends `name`: the
+    /// next element of an array sent with indices (`texts%5B12%5D` after `texts%5B11%5D`), the
+    /// next field of a record (`user%5Bname%5D` after `user%5Bid%5D`). The segments then hold
+    /// `name`'s path, as `split(_:at:isEscaped:sharedLength:names:into:)` would leave them, and
+    /// the key's text is returned; otherwise `nil`, and nothing changed. `name` has the last
+    /// name's openers, all of which it passed. Kept out of the build's loop, which flat forms go
+    /// through without it (inlined there, it left the loop's merge of a plain key a call).
+    @inline(never)
+    func splitSibling(_ name: UnsafeBufferPointer<UInt8>, at range: TextRange, sharedLength: Int16,
+                      into segments: inout KeyPathBuffer) -> TextRange? {
+        guard let start = segments.lastKeyStart(sharedLength: sharedLength) else { return nil }
+        let count = name.count
+        var end = start
+        let specials = Self.structural | Self.escape
+        while end < count && Self.specialBytes[name[end]] & specials == 0 { end += 1 }
+        guard end > start else { return nil }
+        switch count - end {
+        case 1 where name[end] == UInt8(ascii: "]"):
+            break
+        case 3 where name[end] == UInt8(ascii: "%")
+            && UnsafeRawPointer(name.baseAddress! + end + 1).loadUnaligned(as: UInt16.self) | 0x2020 == Self.escapedClosingBracket:
+            break
+        default:
+            return nil
+        }
+        let key = range.slice(start, end - start)
+        segments.replaceLastKey(with: key, of: name)
+        return key
     }
 
     /// `specialBytes`' flags: a byte of the grammar (`[`, `]`, `.`), and one that starts an

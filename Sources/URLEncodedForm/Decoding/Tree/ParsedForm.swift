@@ -55,6 +55,14 @@ struct ParsedForm {
                     && tree.pointee.repeatLastAppend(pair: PairID(index: Int32(index))) {
                     continue
                 }
+                // A name that is the last one but for its last key, a plain one, where the last
+                // path went through no `[]`, sets its value beside the last one's.
+                if tree.pointee.canSetSibling,
+                   let key = splitter.splitSibling(bytes.bytes(range), at: range, sharedLength: pairs[index].sharedNameLength,
+                                                   into: &path.pointee) {
+                    tree.pointee.setSiblingValue(pair: PairID(index: Int32(index)), key: key)
+                    continue
+                }
                 switch try splitter.split(bytes.bytes(range), at: range, isEscaped: isEscaped,
                                           sharedLength: pairs[index].sharedNameLength, names: &names, into: &path.pointee) {
                 case .plainKey(let key): tree.pointee.add(pair: PairID(index: Int32(index)), plainKey: key)

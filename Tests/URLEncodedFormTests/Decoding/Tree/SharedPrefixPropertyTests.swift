@@ -5,13 +5,14 @@ import URLEncodedForm
 
 /// A name that repeats the previous name up to a `]` takes over that name's segments, and the
 /// hashes it went through, instead of splitting and following them again (README's
-/// architecture page, "Decoding"). Taking over must read exactly what reading the name alone
-/// reads: random forms whose names repeat the previous name whole (an array's elements, which
-/// append where the last one did) or grow from a cut of it (mostly just past a `]`, plain or
-/// escaped) by keys, indices, appends, dots and malformed pieces read to the same
-/// tree or error as the same form with an unrelated plain pair between every two pairs, which
-/// leaves nothing to take over. Under brackets and dots, both invalid-input policies, and a
-/// depth limit that some names pass.
+/// architecture page, "Decoding"); one that is the previous name but for its last key sets its
+/// value in the hash the last one's went in. Taking over must read exactly what reading the
+/// name alone reads: random forms whose names repeat the previous name whole (an array's
+/// elements, which append where the last one did), swap its last key for another (a sibling),
+/// or grow from a cut of it (mostly just past a `]`, plain or escaped) by keys, indices,
+/// appends, dots and malformed pieces read to the same tree or error as the same form with an
+/// unrelated plain pair between every two pairs, which leaves nothing to take over. Under
+/// brackets and dots, both invalid-input policies, and a depth limit that some names pass.
 ///
 /// Seeded and replayable as the other fuzzers: `FUZZ_CASES=n`, `FUZZ_SEED=0x…`, `FUZZ_BASE=…`.
 struct SharedPrefixPropertyTests {
@@ -36,9 +37,19 @@ struct SharedPrefixPropertyTests {
             // Now and then the last name again, whole: an array's elements (`a[]=1&a[]=2`)
             // append to the array the last one did.
             let repeats = Int.random(in: 0 ..< 6, using: &rng) == 0
-            var name = repeats ? previous
-                : Int.random(in: 0 ..< 5, using: &rng) == 0 ? bases.randomElement(using: &rng)! : cut(previous, using: &rng)
-            for _ in 0 ..< (repeats ? 0 : Int.random(in: 0 ... 3, using: &rng)) {
+            var name: String
+            var additions = repeats ? 0 : Int.random(in: 0 ... 3, using: &rng)
+            switch Int.random(in: 0 ..< 20, using: &rng) {
+            case _ where repeats: name = previous
+            case 0 ..< 4: name = bases.randomElement(using: &rng)!
+            case 4 ..< 9:
+                // A sibling: the last key swapped for another (or the same), whatever came
+                // before it (keys, appends, dots), mostly with nothing after it.
+                name = cut(previous, atLastOpener: true, using: &rng) + keys.randomElement(using: &rng)! + closers.randomElement(using: &rng)!
+                additions = Int.random(in: 0 ..< 4, using: &rng) == 0 ? additions : 0
+            default: name = cut(previous, using: &rng)
+            }
+            for _ in 0 ..< additions {
                 switch Int.random(in: 0 ..< 20, using: &rng) {
                 case 0 ..< 15: name += openers.randomElement(using: &rng)! + keys.randomElement(using: &rng)! + closers.randomElement(using: &rng)!
                 case 15 ..< 17: name += "." + keys.randomElement(using: &rng)!
@@ -53,20 +64,23 @@ struct SharedPrefixPropertyTests {
     }
 
     /// `name` cut just past one of its closing brackets (plain or escaped), or anywhere outside
-    /// an escape or a character.
-    private static func cut(_ name: String, using rng: inout SplitMix64) -> String {
+    /// an escape or a character; `atLastOpener`, just past its last opening bracket, where it
+    /// has one.
+    private static func cut(_ name: String, atLastOpener: Bool = false, using rng: inout SplitMix64) -> String {
         let scalars = Array(name.unicodeScalars)
         var closings: [Int] = []
+        var lastOpening: Int?
         var cuts = [0]
         var index = 0
         while index < scalars.count {
             let width = scalars[index] == "%" ? 3 : 1
             index += width
             cuts.append(index)
-            if scalars[index - 1] == "]" || (width == 3 && String(String.UnicodeScalarView(scalars[index - 2 ..< index])).lowercased() == "5d") {
-                closings.append(index)
-            }
+            let escaped = width == 3 ? String(String.UnicodeScalarView(scalars[index - 2 ..< index])).lowercased() : ""
+            if scalars[index - 1] == "]" || escaped == "5d" { closings.append(index) }
+            if scalars[index - 1] == "[" || escaped == "5b" { lastOpening = index }
         }
+        if atLastOpener, let lastOpening { return String(String.UnicodeScalarView(scalars[..<lastOpening])) }
         let end = Int.random(in: 0 ..< 5, using: &rng) > 0 && !closings.isEmpty ? closings.randomElement(using: &rng)! : cuts.randomElement(using: &rng)!
         return String(String.UnicodeScalarView(scalars[..<end]))
     }
@@ -120,6 +134,51 @@ struct SharedPrefixPropertyTests {
         }
     }
 
+    /// A sibling's key holds no opener, but the key it replaces may have: with dots, a `.`
+    /// inside a bracket (`%2E`) counts towards the depth. A name that goes on past the sibling's
+    /// `]` counts only the openers it has (the first version of the sibling's step kept the
+    /// replaced key's, and read this name as too deep). Rack refuses the form for `k`, a value
+    /// then a hash.
+    @Test func aNameAfterASiblingCountsTheSiblingsOpenersNotTheReplacedKeys() {
+        let form = "a.b%5B%2E%5D=1&a.b%5Bk%5D=v&a.b%5Bk%5D%5Bid%5D=1"
+        let decoder = URLEncodedFormDecoder(keyPathDecoding: .dots, limits: .init(maximumDepth: 3))
+        let outcome = Self.outcome(of: form, decoder)
+        #expect(outcome.contains("sent in two shapes"), "\(outcome)")
+        #expect(outcome == Self.outcome(of: "a.b%5B%2E%5D=1&~=&a.b%5Bk%5D=v&~=&a.b%5Bk%5D%5Bid%5D=1", decoder))
+    }
+
+    /// The name after a sibling resumes from the sibling, not from the name before it. The
+    /// scanner measures what `a%5By%5D` shares with `a%5Bx\u{E9}%5D` (in one block of 32 bytes,
+    /// which the padding pair leaves room for), and the sibling's step reads `y` alone; but the
+    /// last name holds a byte beyond ASCII, which the block does not read, so the splitter
+    /// measures what it shares with the name before it itself, and must find four bytes
+    /// (`a%5B`, shared with the sibling), not the whole name, shared with the first. As Rack
+    /// reads the form, the last `x\u{E9}` wins.
+    @Test func aNameAfterASiblingResumesFromTheSibling() throws {
+        let padding = String(repeating: "0", count: 40)
+        let parameters = try URLEncodedFormDecoder().parameters(from: "a%5Bx\u{E9}%5D=1&a%5By%5D=2&a%5Bx\u{E9}%5D=3&pad=\(padding)")
+        #expect(Form(parameters) == .hash(["a": .hash(["x\u{E9}": .value("3"), "y": .value("2")]), "pad": .value(padding)]))
+    }
+
+    /// Only a path through no `[]` sets a sibling's value beside the last: after `a[][x]`,
+    /// `a[][x]` again starts a new element, as Rack reads it, where the last element has `x`.
+    @Test func aSiblingAfterAnAppendGoesWhereRackPutsIt() throws {
+        let parameters = try URLEncodedFormDecoder().parameters(from: "a%5B%5D%5Bx%5D=1&a%5B%5D%5By%5D=2&a%5B%5D%5Bx%5D=3")
+        #expect(Form(parameters) == .hash(["a": .array([.hash(["x": .value("1"), "y": .value("2")]), .hash(["x": .value("3")])])]))
+    }
+
+    /// Whether `name` is `previous` with its last key, closed at its end, swapped for a key of
+    /// letters and digits closed at the end.
+    private static func isSibling(_ name: Substring, of previous: Substring) -> Bool {
+        let closer = name.hasSuffix("]") ? 1 : name.lowercased().hasSuffix("%5d") ? 3 : 0
+        guard closer > 0 else { return false }
+        let body = name.dropLast(closer)
+        let key = body.reversed().prefix { $0.isLetter || $0.isNumber }
+        let opener = body.dropLast(key.count)
+        guard !key.isEmpty, opener.hasSuffix("[") || opener.lowercased().hasSuffix("%5b") else { return false }
+        return previous.hasPrefix(opener) && previous.count > opener.count
+    }
+
     /// The generator reaches what the property is about: names taken over at every depth, and
     /// appends right after a taken-over key (`a[b][x]` then `a[b][]`), under each outcome.
     @Test func theFormsRepeatPrefixesAndReachTreesAndErrors() {
@@ -144,6 +203,14 @@ struct SharedPrefixPropertyTests {
             let names = form.split(separator: "&").map { $0.prefix { $0 != "=" } }
             return zip(names, names.dropFirst()).contains { $0 == $1 && ($0.hasSuffix("[]") || $0.lowercased().hasSuffix("%5b%5d")) }
         }.count > 100)
+        // Siblings: the name before it but for its last key, closed at the end, where the name
+        // before it went through an append or did not.
+        let siblings = forms.filter { form in
+            let names = form.split(separator: "&").map { Substring($0.prefix { $0 != "=" }) }
+            return zip(names, names.dropFirst()).contains { Self.isSibling($1, of: $0) && $0.contains("%") }
+        }
+        #expect(siblings.count > 500)
+        #expect(siblings.filter { $0.contains("[]") || $0.lowercased().contains("%5b%5d") }.count > 50)
         #expect(outcomes.filter { !$0.hasPrefix("error") }.count > 1_000)
         #expect(outcomes.filter { $0.contains("sent in two shapes") }.count > 50)
         #expect(outcomes.filter { $0.contains("key-path segments") }.count > 50)
