@@ -57,8 +57,11 @@ struct BlockNameScanningTests {
         return Answer(length: length, escaped: escaped, shared: shared)
     }
 
-    /// The kernel's answer, all of the case's bytes readable.
+    /// The kernel's answer, all of the case's bytes readable. `cpercent_scan_name` reads the
+    /// processor's features that `cpercent_widest_block()` looks up, as the scanner does before
+    /// it: asked first, as the scanner asks (run alone, `theKernelRunsOnX86` found none).
     static func kernel(_ test: Case) -> Answer? {
+        guard cpercent_widest_block() >= 32 else { return nil }
         var escaped: Int32 = -1
         var shared = -1
         let length = test.bytes.withUnsafeBufferPointer { bytes in
