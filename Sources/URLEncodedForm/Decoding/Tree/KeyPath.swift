@@ -306,16 +306,8 @@ struct KeyPathSplitter {
         var end = start
         let specials = Self.structural | Self.escape
         while end < count && Self.specialBytes[name[end]] & specials == 0 { end += 1 }
-        guard end > start else { return nil }
-        switch count - end {
-        case 1 where name[end] == UInt8(ascii: "]"):
-            break
-        case 3 where name[end] == UInt8(ascii: "%")
-            && UnsafeRawPointer(name.baseAddress! + end + 1).loadUnaligned(as: UInt16.self) | 0x2020 == Self.escapedClosingBracket:
-            break
-        default:
-            return nil
-        }
+        // The byte that ended the key: a `]` (or `%5D`), the name's last.
+        guard end > start && end < count && grammarByte(of: name, at: end) == (UInt8(ascii: "]"), count - end) else { return nil }
         let key = range.slice(start, end - start)
         segments.replaceLastKey(with: key, of: name)
         return key

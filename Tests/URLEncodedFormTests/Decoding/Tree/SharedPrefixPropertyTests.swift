@@ -160,6 +160,16 @@ struct SharedPrefixPropertyTests {
         #expect(Form(parameters) == .hash(["a": .hash(["x\u{E9}": .value("3"), "y": .value("2")]), "pad": .value(padding)]))
     }
 
+    /// A name that is the last one cut inside its last key (`a%5Bx` after `a%5Bxy%5D`) has no
+    /// `]` after the key: no sibling, but a name that does not fit the grammar, one plain key
+    /// (README, "Decoding forms"). The padding pair leaves the scanner room to measure what
+    /// the names share.
+    @Test func aNameCutInsideTheLastKeyIsNoSibling() throws {
+        let padding = String(repeating: "0", count: 40)
+        let parameters = try URLEncodedFormDecoder().parameters(from: "a%5Bxy%5D=1&a%5Bx=2&pad=\(padding)")
+        #expect(Form(parameters) == .hash(["a": .hash(["xy": .value("1")]), "a[x": .value("2"), "pad": .value(padding)]))
+    }
+
     /// Only a path through no `[]` sets a sibling's value beside the last: after `a[][x]`,
     /// `a[][x]` again starts a new element, as Rack reads it, where the last element has `x`.
     @Test func aSiblingAfterAnAppendGoesWhereRackPutsIt() throws {
