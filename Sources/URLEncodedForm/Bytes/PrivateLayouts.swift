@@ -51,4 +51,21 @@ enum PrivateLayouts {
             withUnsafeBytes(of: other) { candidate.elementsEqual($0) }
         }
     }
+
+    // MARK: KeyedEncodingContainer
+
+    /// The box `container` holds its container in, or `nil` where a `KeyedEncodingContainer` is
+    /// not one reference. Every copy of the container is a reference to that box, so whoever
+    /// holds the only one (`isKnownUniquelyReferenced`) may hand it out again
+    /// (`KeyedContainerShelf`).
+    static func box<Key>(of container: KeyedEncodingContainer<Key>) -> AnyObject? {
+        guard MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else { return nil }
+        return unsafeBitCast(container, to: AnyObject.self)
+    }
+
+    /// The container `box` (from `box(of:)`) holds.
+    @inline(__always)
+    static func keyedContainer<Key>(boxedIn box: AnyObject, keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
+        unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+    }
 }

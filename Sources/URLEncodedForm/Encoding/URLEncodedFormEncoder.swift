@@ -220,7 +220,10 @@ public final class URLEncodedFormEncoder: Sendable {
     /// session's buffer: each result type is made with one copy.
     private func encode<Result>(_ value: any Encodable, reading body: (FormText) -> Result) throws -> Result {
         var session = checkOutSession()
-        defer { checkIn(&session) }
+        defer {
+            session.keyedContainers.removeAll()
+            checkIn(&session)
+        }
         try value.encode(to: FormValueEncoder(session: session, path: .root))
         return try session.withSerialization(body)
     }

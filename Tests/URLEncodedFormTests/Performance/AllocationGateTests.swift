@@ -71,12 +71,14 @@ struct AllocationGateTests {
         return (optimized, floor)
     }
 
-    @Test func aReusedEncoderAllocatesNoMoreThanTheContainersItOpensPlusAHandful() throws {
+    @Test func aReusedEncoderBoxesAKeyedContainerPerKeyTypeAndAllocatesAHandfulMore() throws {
         let (optimized, floor) = try Self.allocationsOfAReusedEncoder(encoding: Self.catalog(records: 1_000))
 
         #expect(floor >= 3_000, "the floor should box every keyed container: \(floor)")
-        // A handful per encoding (sort buffers, the session hand-over), whatever the size.
-        #expect(optimized <= floor + 16, "optimized \(optimized) allocations, walk floor \(floor)")
+        // The catalog's 3,001 keyed containers are four boxes, one per key type, each handed
+        // out again once its value is done with it; and a handful per encoding (sort buffers,
+        // the session hand-over), whatever the size.
+        #expect(optimized <= 4 + 16, "optimized \(optimized) allocations, walk floor \(floor)")
     }
 
     @Test func aLevelSortedInManyTiedGroupsAllocatesNoMoreThanAHandful() throws {
@@ -167,7 +169,7 @@ struct AllocationGateTests {
         try encoder.encode(small, into: &output)
         output.removeAll(keepingCapacity: true)
         let afterSmall = try Self.allocations { try encoder.encode(large, into: &output) }
-        #expect(afterSmall > floor + 16, "the large session was kept: \(afterSmall) allocations, walk floor \(floor)")
+        #expect(afterSmall > recurring + 16, "the large session was kept: \(afterSmall) allocations, \(recurring) when it recurred")
     }
 
     @Test func theStringResultCostsOneAllocationMoreThanTheBytes() throws {

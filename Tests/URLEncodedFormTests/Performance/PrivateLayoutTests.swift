@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// The two private layouts the optimized module reads (`Sources/URLEncodedForm/Bytes/PrivateLayouts.swift`),
+/// The private layouts the optimized module reads (`Sources/URLEncodedForm/Bytes/PrivateLayouts.swift`),
 /// pinned here so that a toolchain that changes either fails loudly instead of leaving the
 /// encoder correct but slower: the module falls back to the plain way where a layout is not what
 /// it expects, which no output test would notice.
@@ -20,6 +20,31 @@ struct PrivateLayoutTests {
         #expect(literal.1 >> 63 == 1, "a literal is not flagged immortal: KeyTable misses every long key")
         let heap = unsafeBitCast(String(repeating: "k", count: 40), to: (UInt64, UInt64).self)
         #expect(heap.1 >> 63 == 0, "a heap string is flagged immortal: KeyTable would take a freed string's words for a key")
+    }
+
+    /// What the encoder's shelf of keyed containers reads to hand a container out again: a
+    /// `KeyedEncodingContainer` is one reference, to the box that holds the container, which
+    /// every copy shares.
+    @Test func aKeyedEncodingContainerIsOneReferenceToItsBox() throws {
+        enum Key: CodingKey { case a }
+        final class Kept: @unchecked Sendable { var container: KeyedEncodingContainer<Key>? }
+        struct Keeping: Encodable {
+            let kept: Kept
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(1, forKey: .a)
+                kept.container = container
+            }
+        }
+        let kept = Kept()
+        let _: String = try URLEncodedFormEncoder().encode(Keeping(kept: kept))
+        let container = try #require(kept.container)
+        #expect(MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size,
+                "KeyedEncodingContainer is no longer one word: every keyed container is made anew")
+        let fields = Mirror(reflecting: container).children
+        #expect(fields.count == 1, "KeyedEncodingContainer holds \(fields.count) fields: the shelf's reading of it is wrong")
+        #expect(fields.first.map { Mirror(reflecting: $0.value).displayStyle == .class } == true,
+                "KeyedEncodingContainer's one field is not a reference: the shelf's reading of it is wrong")
     }
 
     /// What `EscapeTable` reads to tell the default set without `==`: a copy of a static

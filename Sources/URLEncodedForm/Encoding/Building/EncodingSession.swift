@@ -17,6 +17,8 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     /// `memory`'s pointers, held here: reached without going through `memory` first.
     let builder: UnsafeMutablePointer<TreeBuilder>
     private let writerBuffers: UnsafeMutablePointer<WriterBuffers>
+    /// The keyed containers handed out, kept to be handed out again during this encoding.
+    let keyedContainers = KeyedContainerShelf()
 
     /// A session in spare memory a finished encoder left (`EncodingMemory.spares`), or in new
     /// memory.

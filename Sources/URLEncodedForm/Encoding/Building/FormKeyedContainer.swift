@@ -3,7 +3,11 @@
 /// (`IntegerKeyEncoding.keys`, which the builder applies: `TreeBuilder.step(of:)`).
 struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let session: EncodingSession
-    let path: PathID
+    /// Where the tree builder keeps the container's path, which changes when the container is
+    /// handed out again (`KeyedContainerShelf`).
+    let slot: Int
+
+    private var path: PathID { session.builder.pointee.keyedPath(slot) }
 
     var codingPath: [any CodingKey] { session.builder.pointee.codingPath(path) }
 
@@ -76,7 +80,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(FormKeyedContainer<NestedKey>(session: session, path: childPath(key)))
+        session.keyedContainers.container(keyedBy: keyType, at: childPath(key), in: session)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -40,7 +40,7 @@ struct FormUnkeyedContainer: UnkeyedEncodingContainer, PrimitiveStoring {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(FormKeyedContainer<NestedKey>(session: session, path: elementPath()))
+        session.keyedContainers.container(keyedBy: keyType, at: elementPath(), in: session)
     }
 
     func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -10,7 +10,7 @@ struct FormValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(FormKeyedContainer<Key>(session: session, path: path))
+        session.keyedContainers.container(keyedBy: type, at: path, in: session)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

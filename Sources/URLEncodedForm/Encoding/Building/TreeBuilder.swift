@@ -35,6 +35,9 @@ struct TreeBuilder: ~Copyable {
     private var exactMode = false
     /// The `count` of each unkeyed container, by slot; copies of a container share its slot.
     private var unkeyedCounts = UncheckedArray<Int>()
+    /// The path of each keyed container, by slot: a container handed out again
+    /// (`KeyedContainerShelf`) is moved to its new path.
+    private var keyedPaths = UncheckedArray<PathID>()
     /// Whether each single-value container has stored its value, by slot.
     private var singleValueStored: [Bool] = []
     /// The uncached paths of the walk in progress, deepest first; kept to spare an allocation.
@@ -58,11 +61,13 @@ struct TreeBuilder: ~Copyable {
         epoch = 1
         exactMode = false
         unkeyedCounts.truncate(to: 0)
+        keyedPaths.truncate(to: 0)
         singleValueStored.removeAll(keepingCapacity: true)
     }
 
     var capacityInBytes: Int {
-        tree.capacityInBytes + paths.capacityInBytes + unkeyedCounts.capacityInBytes + walk.capacityInBytes
+        tree.capacityInBytes + paths.capacityInBytes + unkeyedCounts.capacityInBytes + keyedPaths.capacityInBytes
+            + walk.capacityInBytes
             + singleValueStored.capacity
     }
 
@@ -113,6 +118,20 @@ struct TreeBuilder: ~Copyable {
     mutating func takeUnkeyedIndex(_ slot: Int) -> Int {
         defer { unkeyedCounts[slot] += 1 }
         return unkeyedCounts[slot]
+    }
+
+    /// A slot for a new keyed container's path.
+    mutating func newKeyedSlot(at path: PathID) -> Int {
+        keyedPaths.append(path)
+    }
+
+    func keyedPath(_ slot: Int) -> PathID {
+        keyedPaths[slot]
+    }
+
+    /// Moves the keyed container of `slot` to `path`.
+    mutating func moveKeyedSlot(_ slot: Int, to path: PathID) {
+        keyedPaths[slot] = path
     }
 
     mutating func newSingleValueSlot() -> Int {
