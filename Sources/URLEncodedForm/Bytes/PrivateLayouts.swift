@@ -52,20 +52,20 @@ enum PrivateLayouts {
         }
     }
 
-    // MARK: KeyedEncodingContainer
+    // MARK: Keyed containers
 
-    /// The box `container` holds its container in, or `nil` where a `KeyedEncodingContainer` is
-    /// not one reference. Every copy of the container is a reference to that box, so whoever
-    /// holds the only one (`isKnownUniquelyReferenced`) may hand it out again
-    /// (`KeyedContainerShelf`).
-    static func box<Key>(of container: KeyedEncodingContainer<Key>) -> AnyObject? {
-        guard MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else { return nil }
+    /// The box `container` (a `KeyedEncodingContainer` or a `KeyedDecodingContainer`) holds its
+    /// container in, or `nil` where such a container is not one reference. Every copy of the
+    /// container is a reference to that box, so whoever holds the only one
+    /// (`isKnownUniquelyReferenced`) may hand it out again (`ContainerShelf`).
+    static func box<Container>(of container: Container) -> AnyObject? {
+        guard MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size else { return nil }
         return unsafeBitCast(container, to: AnyObject.self)
     }
 
     /// The container `box` (from `box(of:)`) holds.
     @inline(__always)
-    static func keyedContainer<Key>(boxedIn box: AnyObject, keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-        unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+    static func container<Container>(boxedIn box: AnyObject, as _: Container.Type) -> Container {
+        unsafeBitCast(box, to: Container.self)
     }
 }

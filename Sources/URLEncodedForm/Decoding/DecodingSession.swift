@@ -25,6 +25,9 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     let keyPath: UnsafeMutablePointer<KeyPathBuffer>
     /// The state of the typed decoder that stands on the tree (`FormValueDecoder`).
     let decoderState: UnsafeMutablePointer<FormValueDecoder.State>
+    /// The boxes of the keyed containers the typed decoder handed out, kept to be handed out
+    /// again during the decoding, and let go when it ends.
+    let keyedContainers = ContainerShelf()
 
     /// What decoders that went away left, and the sessions their pools had no room for.
     static let spares = IdleMemoryPool<DecodingSession>(.spares)

@@ -186,7 +186,9 @@ extension URLEncodedFormDecoder {
     func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> T {
         try inSession { session in
             try ParsedForm.parse(bytes, options: options, session: session) { form in
-                try FormValueDecoder(form: form, options: options, session: session).decodeHere(type)
+                // The shelved containers refer to the decoder, which refers to the session.
+                defer { session.keyedContainers.removeAll() }
+                return try FormValueDecoder(form: form, options: options, session: session).decodeHere(type)
             }
         }
     }

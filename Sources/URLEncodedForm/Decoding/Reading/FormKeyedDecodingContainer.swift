@@ -3,17 +3,32 @@
 /// writes nothing for an empty object and a browser nothing for an unchecked checkbox group.
 struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let decoder: FormValueDecoder
-    /// The hash, or none for an absent key.
-    private let node: DecodedNodeID
-    /// How many keys of the decoder's path are this container's.
-    private let depth: Int
+    /// What the container reads, where it is never handed out again.
+    private let ownPlace: FormValueDecoder.KeyedPlace
+    /// Where the decoder keeps what a container that may be handed out again reads (it changes
+    /// then: `ContainerShelf`); -1 for a container with a place of its own.
+    private let slot: Int
 
-    init(decoder: FormValueDecoder, focus: FormValueDecoder.Focus, depth: Int) throws {
+    /// A container reading `place`. Made by `FormValueDecoder.keyedContainer(keyedBy:at:depth:)`,
+    /// as the next one.
+    init(decoder: FormValueDecoder, place: FormValueDecoder.KeyedPlace) {
         self.decoder = decoder
-        self.depth = depth
-        node = try decoder.hash(at: focus)
-        decoder.prefetchGrandchildren(of: node)
+        ownPlace = place
+        slot = -1
     }
+
+    /// A container reading what `decoder` keeps at `slot`.
+    init(decoder: FormValueDecoder, slot: Int) {
+        self.decoder = decoder
+        ownPlace = FormValueDecoder.KeyedPlace(node: .none, depth: 0)
+        self.slot = slot
+    }
+
+    private var place: FormValueDecoder.KeyedPlace { slot < 0 ? ownPlace : decoder.keyedPlace(slot) }
+    /// The hash, or none for an absent key.
+    private var node: DecodedNodeID { place.node }
+    /// How many keys of the decoder's path are this container's.
+    private var depth: Int { place.depth }
 
     var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }
 
@@ -120,7 +135,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         decoder.push(key, depth: depth)
-        return KeyedDecodingContainer(try FormKeyedDecodingContainer<NestedKey>(decoder: decoder, focus: focus(key), depth: depth + 1))
+        return try decoder.keyedContainer(keyedBy: type, at: focus(key), depth: depth + 1)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

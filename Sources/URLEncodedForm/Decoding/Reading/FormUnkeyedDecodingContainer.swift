@@ -238,7 +238,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         decoder.push(FormIndexKey(currentIndex), depth: depth)
-        return KeyedDecodingContainer(try FormKeyedDecodingContainer<NestedKey>(decoder: decoder, focus: try next(), depth: depth + 1))
+        return try decoder.keyedContainer(keyedBy: type, at: try next(), depth: depth + 1)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

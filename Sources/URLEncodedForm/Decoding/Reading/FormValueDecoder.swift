@@ -44,10 +44,13 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         var wideChildren = ChildTable()
         /// For each hash read under a `KeyDecoding` other than the default, its keys converted.
         var convertedKeys: [DecodedNodeID: [String: DecodedNodeID]] = [:]
+        /// What each keyed container reads, by slot.
+        var keyedPlaces: [KeyedPlace] = []
 
         /// The memory the arrays that grow with the form hold.
         var capacityInBytes: Int {
             (lookupHints.capacity + rememberedLookups.capacity) * MemoryLayout<DecodedNodeID>.stride
+                + keyedPlaces.capacity * MemoryLayout<KeyedPlace>.stride
         }
 
         /// Forgets a decoding: back at the root, with no path and no tables, the arrays'
@@ -56,6 +59,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
             focus = .node(.root)
             path.removeAll(keepingCapacity: true)
             lookupHints.removeAll(keepingCapacity: true)
+            keyedPlaces.removeAll(keepingCapacity: true)
             lookupCount = 0
             indexedWideHashes = []
             wideChildren = ChildTable()
@@ -63,9 +67,19 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
+    /// What a keyed container reads: its hash (none for an absent key), and how many keys of
+    /// the decoder's path are its own.
+    struct KeyedPlace {
+        var node: DecodedNodeID
+        var depth: Int
+    }
+
     /// The session whose state this is: held, so that the state lives as long as the decoder,
     /// and so that the session is not reused while a decoder of it is still referenced.
     private let session: DecodingSession
+    /// The session's shelf of keyed containers (`ContainerShelf`), which the decoding empties
+    /// when it ends; `nil` for a super decoder, whose session no decoding ends.
+    private let keyedContainers: ContainerShelf?
     private let state: UnsafeMutablePointer<State>
     /// Whether the form is long enough for `prefetchGrandchildren(of:)` to pay.
     private let prefetchesGrandchildren: Bool
@@ -78,6 +92,19 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
         self.session = session
         state = session.decoderState
         prefetchesGrandchildren = form.bytes.input.count >= Self.prefetchedFormLength
+        keyedContainers = session.keyedContainers
+    }
+
+    /// A decoder of its own at `focus` (`superDecoder(at:depth:key:)`), which shelves no container.
+    private init(superDecoderOf decoder: FormValueDecoder, at focus: Focus, path: [any CodingKey]) {
+        form = decoder.form
+        options = decoder.options
+        session = DecodingSession()
+        state = session.decoderState
+        prefetchesGrandchildren = decoder.prefetchesGrandchildren
+        keyedContainers = nil
+        state.pointee.path = path
+        state.pointee.focus = focus
     }
 
     var focus: Focus { state.pointee.focus }
@@ -116,10 +143,7 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     /// A decoder of its own standing at `focus`, for `superDecoder()`: it shares the form and
     /// nothing else (its state is a session's of its own, which no pool keeps).
     func superDecoder(at focus: Focus, depth: Int, key: any CodingKey) -> FormValueDecoder {
-        let decoder = FormValueDecoder(form: form, options: options, session: DecodingSession())
-        decoder.state.pointee.path = Array(path.prefix(depth)) + [key]
-        decoder.state.pointee.focus = focus
-        return decoder
+        FormValueDecoder(superDecoderOf: self, at: focus, path: Array(path.prefix(depth)) + [key])
     }
 
     /// Appends `key` to the first `depth` keys of the path: where a nested container's path
@@ -513,7 +537,53 @@ final class FormValueDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(try FormKeyedDecodingContainer<Key>(decoder: self, focus: focus, depth: path.count))
+        try keyedContainer(keyedBy: type, at: focus, depth: path.count)
+    }
+
+    // MARK: Keyed containers
+
+    /// A container keyed by `type` over the hash at `focus`, whose first `depth` keys of the
+    /// path are its own: the shelved one of that key type, moved there, when nothing else holds
+    /// it (`ContainerShelf`), or a new one (always at the root, and in a super decoder).
+    ///
+    /// - Throws: `DecodingError.typeMismatch` when `focus` is no hash.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, at focus: Focus, depth: Int) throws -> KeyedDecodingContainer<Key> {
+        let node = try hash(at: focus)
+        prefetchGrandchildren(of: node)
+        let place = KeyedPlace(node: node, depth: depth)
+        guard depth > 0, let keyedContainers else {
+            return KeyedDecodingContainer(FormKeyedDecodingContainer<Key>(decoder: self, place: place))
+        }
+        let entry = keyedContainers.entry(for: type)
+        guard ContainerShelf.holdsFreeBox(entry, of: type) else {
+            return makeKeyedContainer(keyedBy: type, place, shelf: entry)
+        }
+        state.pointee.keyedPlaces[entry.pointee.slot] = place
+        return PrivateLayouts.container(boxedIn: entry.pointee.box.unsafelyUnwrapped, as: KeyedDecodingContainer<Key>.self)
+    }
+
+    @inline(never)
+    private func makeKeyedContainer<Key: CodingKey>(keyedBy type: Key.Type, _ place: KeyedPlace,
+                                                    shelf entry: UnsafeMutablePointer<ContainerShelf.Entry>) -> KeyedDecodingContainer<Key> {
+        guard keyedContainers.unsafelyUnwrapped.shelves(type, at: entry) else {
+            return KeyedDecodingContainer(FormKeyedDecodingContainer<Key>(decoder: self, place: place))
+        }
+        let slot = newKeyedSlot(place)
+        let container = KeyedDecodingContainer(FormKeyedDecodingContainer<Key>(decoder: self, slot: slot))
+        ContainerShelf.shelve(PrivateLayouts.box(of: container), slot: slot, of: type, at: entry)
+        return container
+    }
+
+    private func newKeyedSlot(_ place: KeyedPlace) -> Int {
+        state.pointee.keyedPlaces.append(place)
+        return state.pointee.keyedPlaces.count - 1
+    }
+
+    /// What the keyed container of `slot` reads.
+    @inline(__always)
+    func keyedPlace(_ slot: Int) -> KeyedPlace {
+        state.pointee.keyedPlaces[slot]
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -17,8 +17,9 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     /// `memory`'s pointers, held here: reached without going through `memory` first.
     let builder: UnsafeMutablePointer<TreeBuilder>
     private let writerBuffers: UnsafeMutablePointer<WriterBuffers>
-    /// The keyed containers handed out, kept to be handed out again during this encoding.
-    let keyedContainers = KeyedContainerShelf()
+    /// The boxes of the keyed containers handed out, kept to be handed out again during this
+    /// encoding.
+    let keyedContainers = ContainerShelf()
 
     /// A session in spare memory a finished encoder left (`EncodingMemory.spares`), or in new
     /// memory.
@@ -50,6 +51,35 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     }
 
     func removeAll() { memory.removeAll() }
+
+    // MARK: Keyed containers
+
+    /// A container keyed by `type` storing below `path`: the shelved one of that key type, moved
+    /// there, when nothing else holds it (`ContainerShelf`), or a new one (always at the root).
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, at path: PathID) -> KeyedEncodingContainer<Key> {
+        guard path != .root else {
+            return KeyedEncodingContainer(FormKeyedContainer<Key>(session: self, slot: builder.pointee.newKeyedSlot(at: path)))
+        }
+        let entry = keyedContainers.entry(for: type)
+        guard ContainerShelf.holdsFreeBox(entry, of: type) else {
+            return makeKeyedContainer(keyedBy: type, at: path, shelf: entry)
+        }
+        builder.pointee.moveKeyedSlot(entry.pointee.slot, to: path)
+        return PrivateLayouts.container(boxedIn: entry.pointee.box.unsafelyUnwrapped, as: KeyedEncodingContainer<Key>.self)
+    }
+
+    @inline(never)
+    private func makeKeyedContainer<Key: CodingKey>(keyedBy type: Key.Type, at path: PathID,
+                                                    shelf entry: UnsafeMutablePointer<ContainerShelf.Entry>) -> KeyedEncodingContainer<Key> {
+        let slot = builder.pointee.newKeyedSlot(at: path)
+        guard keyedContainers.shelves(type, at: entry) else {
+            return KeyedEncodingContainer(FormKeyedContainer<Key>(session: self, slot: slot))
+        }
+        let container = KeyedEncodingContainer(FormKeyedContainer<Key>(session: self, slot: slot))
+        ContainerShelf.shelve(PrivateLayouts.box(of: container), slot: slot, of: type, at: entry)
+        return container
+    }
     var capacityInBytes: Int { memory.capacityInBytes }
     var fitsLastUse: Bool { memory.fitsLastUse }
 

@@ -4,7 +4,7 @@
 struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let session: EncodingSession
     /// Where the tree builder keeps the container's path, which changes when the container is
-    /// handed out again (`KeyedContainerShelf`).
+    /// handed out again (`ContainerShelf`).
     let slot: Int
 
     private var path: PathID { session.builder.pointee.keyedPath(slot) }
@@ -80,7 +80,7 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        session.keyedContainers.container(keyedBy: keyType, at: childPath(key), in: session)
+        session.keyedContainer(keyedBy: keyType, at: childPath(key))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -40,7 +40,7 @@ struct FormUnkeyedContainer: UnkeyedEncodingContainer, PrimitiveStoring {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        session.keyedContainers.container(keyedBy: keyType, at: elementPath(), in: session)
+        session.keyedContainer(keyedBy: keyType, at: elementPath())
     }
 
     func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -10,7 +10,7 @@ struct FormValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        session.keyedContainers.container(keyedBy: type, at: path, in: session)
+        session.keyedContainer(keyedBy: type, at: path)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

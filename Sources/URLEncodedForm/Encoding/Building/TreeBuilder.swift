@@ -36,7 +36,7 @@ struct TreeBuilder: ~Copyable {
     /// The `count` of each unkeyed container, by slot; copies of a container share its slot.
     private var unkeyedCounts = UncheckedArray<Int>()
     /// The path of each keyed container, by slot: a container handed out again
-    /// (`KeyedContainerShelf`) is moved to its new path.
+    /// (`ContainerShelf`) is moved to its new path.
     private var keyedPaths = UncheckedArray<PathID>()
     /// Whether each single-value container has stored its value, by slot.
     private var singleValueStored: [Bool] = []

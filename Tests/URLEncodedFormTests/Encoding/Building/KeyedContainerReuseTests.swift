@@ -14,7 +14,7 @@ struct KeyedContainerReuseTests {
         var name: String
     }
 
-    private enum StepKey: String, CodingKey { case first, second, value, late }
+    private enum StepKey: String, CodingKey { case first, second, third, value, late }
 
     /// Stores `value` through a container it gives to `keep`, which may use it later.
     private struct Step: Encodable {
@@ -28,15 +28,17 @@ struct KeyedContainerReuseTests {
         }
     }
 
-    /// Encodes `first`, keeping its container, then `second`, of the same key type, then
-    /// writes `late` through `first`'s container.
-    private struct TwoStepsWrittenToAfterwards: Encodable {
+    /// Encodes `first`, then `second` (keeping its container: the key type's second, the one
+    /// shelved), then `third`, of the same key type, then writes `late` through `second`'s
+    /// container.
+    private struct ThreeStepsWrittenToAfterwards: Encodable {
         func encode(to encoder: any Encoder) throws {
             let kept = KeptContainer()
             var container = encoder.container(keyedBy: StepKey.self)
-            try container.encode(Step(value: "1", keep: { kept.container = $0 }), forKey: .first)
-            try container.encode(Step(value: "2", keep: nil), forKey: .second)
-            try kept.container?.encode("3", forKey: .late)
+            try container.encode(Step(value: "1", keep: nil), forKey: .first)
+            try container.encode(Step(value: "2", keep: { kept.container = $0 }), forKey: .second)
+            try container.encode(Step(value: "3", keep: nil), forKey: .third)
+            try kept.container?.encode("2L", forKey: .late)
         }
     }
 
@@ -57,8 +59,11 @@ struct KeyedContainerReuseTests {
 
     @Test(arguments: Contender.allCases)
     func aContainerStoresBelowItsPathAfterContainersOfItsKeyTypeBelowIt(contender: Contender) {
-        let chain = Link(next: [Link(next: [Link(next: [], name: "c")], name: "b")], name: "a")
-        #expect(contender.outcome(chain) == .output("name=a&next%5B%5D%5Bname%5D=b&next%5B%5D%5Bnext%5D%5B%5D%5Bname%5D=c"))
+        // Four links deep, the third is the first shelved, and still open when the fourth asks.
+        let chain = Link(next: [Link(next: [Link(next: [Link(next: [], name: "d")], name: "c")], name: "b")], name: "a")
+        let expected = "name=a&next%5B%5D%5Bname%5D=b&next%5B%5D%5Bnext%5D%5B%5D%5Bname%5D=c"
+            + "&next%5B%5D%5Bnext%5D%5B%5D%5Bnext%5D%5B%5D%5Bname%5D=d"
+        #expect(contender.outcome(chain) == .output(expected))
     }
 
     @Test(arguments: Contender.allCases)
@@ -69,9 +74,9 @@ struct KeyedContainerReuseTests {
 
     @Test(arguments: Contender.allCases)
     func aContainerKeptByItsValueStillStoresBelowItsPathAfterASiblingOfItsKeyType(contender: Contender) {
-        // Handed to the sibling, the kept container would store `late` below `second`.
-        let expected = "first%5Blate%5D=3&first%5Bvalue%5D=1&second%5Bvalue%5D=2"
-        #expect(contender.outcome(TwoStepsWrittenToAfterwards()) == .output(expected))
+        // Handed to the sibling, the kept container would store `late` below `third`.
+        let expected = "first%5Bvalue%5D=1&second%5Blate%5D=2L&second%5Bvalue%5D=2&third%5Bvalue%5D=3"
+        #expect(contender.outcome(ThreeStepsWrittenToAfterwards()) == .output(expected))
     }
 
     @Test(arguments: Contender.allCases)
