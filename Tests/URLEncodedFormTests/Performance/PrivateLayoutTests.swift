@@ -22,9 +22,9 @@ struct PrivateLayoutTests {
         #expect(heap.1 >> 63 == 0, "a heap string is flagged immortal: KeyTable would take a freed string's words for a key")
     }
 
-    /// What the encoder's shelf of keyed containers reads to hand a container out again: a
-    /// `KeyedEncodingContainer` is one reference, to the box that holds the container, which
-    /// every copy shares.
+    /// What the encoder's shelf of keyed containers (`ContainerShelf`) reads to hand a container
+    /// out again: a `KeyedEncodingContainer` is one reference, to the box that holds the
+    /// container, which every copy shares.
     @Test func aKeyedEncodingContainerIsOneReferenceToItsBox() throws {
         enum Key: CodingKey { case a }
         final class Kept: @unchecked Sendable { var container: KeyedEncodingContainer<Key>? }
@@ -45,6 +45,27 @@ struct PrivateLayoutTests {
         #expect(fields.count == 1, "KeyedEncodingContainer holds \(fields.count) fields: the shelf's reading of it is wrong")
         #expect(fields.first.map { Mirror(reflecting: $0.value).displayStyle == .class } == true,
                 "KeyedEncodingContainer's one field is not a reference: the shelf's reading of it is wrong")
+    }
+
+    /// The same of a `KeyedDecodingContainer`, which the decoder's shelf reads.
+    @Test func aKeyedDecodingContainerIsOneReferenceToItsBox() throws {
+        enum Key: CodingKey { case a }
+        final class Kept: @unchecked Sendable { var container: KeyedDecodingContainer<Key>? }
+        struct Keeping: Decodable {
+            @TaskLocal static var kept: Kept?
+            init(from decoder: any Decoder) throws {
+                Keeping.kept?.container = try decoder.container(keyedBy: Key.self)
+            }
+        }
+        let kept = Kept()
+        _ = try Keeping.$kept.withValue(kept) { try URLEncodedFormDecoder().decode(Keeping.self, from: "a=1") }
+        let container = try #require(kept.container)
+        #expect(MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size,
+                "KeyedDecodingContainer is no longer one word: every keyed container is made anew")
+        let fields = Mirror(reflecting: container).children
+        #expect(fields.count == 1, "KeyedDecodingContainer holds \(fields.count) fields: the shelf's reading of it is wrong")
+        #expect(fields.first.map { Mirror(reflecting: $0.value).displayStyle == .class } == true,
+                "KeyedDecodingContainer's one field is not a reference: the shelf's reading of it is wrong")
     }
 
     /// What `EscapeTable` reads to tell the default set without `==`: a copy of a static
