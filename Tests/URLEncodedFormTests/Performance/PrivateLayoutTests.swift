@@ -39,12 +39,7 @@ struct PrivateLayoutTests {
         let kept = Kept()
         let _: String = try URLEncodedFormEncoder().encode(Keeping(kept: kept))
         let container = try #require(kept.container)
-        #expect(MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size,
-                "KeyedEncodingContainer is no longer one word: every keyed container is made anew")
-        let fields = Mirror(reflecting: container).children
-        #expect(fields.count == 1, "KeyedEncodingContainer holds \(fields.count) fields: the shelf's reading of it is wrong")
-        #expect(fields.first.map { Mirror(reflecting: $0.value).displayStyle == .class } == true,
-                "KeyedEncodingContainer's one field is not a reference: the shelf's reading of it is wrong")
+        Self.expectOneReference(container)
     }
 
     /// The same of a `KeyedDecodingContainer`, which the decoder's shelf reads.
@@ -60,12 +55,19 @@ struct PrivateLayoutTests {
         let kept = Kept()
         _ = try Keeping.$kept.withValue(kept) { try URLEncodedFormDecoder().decode(Keeping.self, from: "a=1") }
         let container = try #require(kept.container)
-        #expect(MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size,
-                "KeyedDecodingContainer is no longer one word: every keyed container is made anew")
+        Self.expectOneReference(container)
+    }
+
+    /// That `container`, a keyed container, is one word holding one field, a reference.
+    private static func expectOneReference<Container>(_ container: Container, sourceLocation: SourceLocation = #_sourceLocation) {
+        let name = "\(Container.self)"
+        #expect(MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size,
+                "\(name) is no longer one word: every keyed container is made anew", sourceLocation: sourceLocation)
         let fields = Mirror(reflecting: container).children
-        #expect(fields.count == 1, "KeyedDecodingContainer holds \(fields.count) fields: the shelf's reading of it is wrong")
+        #expect(fields.count == 1, "\(name) holds \(fields.count) fields: the shelf's reading of it is wrong",
+                sourceLocation: sourceLocation)
         #expect(fields.first.map { Mirror(reflecting: $0.value).displayStyle == .class } == true,
-                "KeyedDecodingContainer's one field is not a reference: the shelf's reading of it is wrong")
+                "\(name)'s one field is not a reference: the shelf's reading of it is wrong", sourceLocation: sourceLocation)
     }
 
     /// What `EscapeTable` reads to tell the default set without `==`: a copy of a static
