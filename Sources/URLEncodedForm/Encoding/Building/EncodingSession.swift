@@ -51,6 +51,8 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     }
 
     func removeAll() { memory.removeAll() }
+    var capacityInBytes: Int { memory.capacityInBytes }
+    var fitsLastUse: Bool { memory.fitsLastUse }
 
     // MARK: Keyed containers
 
@@ -80,8 +82,6 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
         ContainerShelf.shelve(PrivateLayouts.box(of: container), slot: slot, of: type, at: entry)
         return container
     }
-    var capacityInBytes: Int { memory.capacityInBytes }
-    var fitsLastUse: Bool { memory.fitsLastUse }
 
     // MARK: Leaf values
 
