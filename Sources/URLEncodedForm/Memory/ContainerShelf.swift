@@ -29,8 +29,13 @@ final class ContainerShelf {
         var slot = 0
     }
 
-    /// Entries, by a hash of the key type: a payload's key types are few.
+    /// Entries, by a hash of the key type's metadata address (which moves with the process's
+    /// layout): a payload's key types are few.
     private static let count = 16
+    /// How many entries from its hash a key type may take: enough that the few key types a
+    /// payload has never take each other's entry (two did, in one process of six, when each
+    /// type had one entry: both were then made anew every time).
+    private static let probes = 4
     private let entries: UnsafeMutablePointer<Entry>
     /// Whether any entry was written since `removeAll()`: a call whose only keyed container is
     /// its root's (a flat form's) writes none.
@@ -46,11 +51,20 @@ final class ContainerShelf {
         entries.deallocate()
     }
 
-    /// The entry of key type `type`.
+    /// The entry of key type `type`: the one that holds it, else the first free one, within
+    /// `probes` from its hash; else the entry at its hash, whose type it will replace.
     @inline(__always)
     func entry(for type: Any.Type) -> UnsafeMutablePointer<Entry> {
-        let bits = UInt(bitPattern: ObjectIdentifier(type))
-        return entries + Int(truncatingIfNeeded: bits >> 4 ^ bits >> 9) & (Self.count - 1)
+        let id = ObjectIdentifier(type)
+        let bits = UInt(bitPattern: id)
+        let home = Int(truncatingIfNeeded: bits >> 4 ^ bits >> 9) & (Self.count - 1)
+        var index = home
+        for _ in 0..<Self.probes {
+            let keyType = entries[index].keyType
+            if keyType == id || keyType == nil { return entries + index }
+            index = (index + 1) & (Self.count - 1)
+        }
+        return entries + home
     }
 
     /// Whether `entry` holds a box of key type `type` that nothing else holds: one to hand out.
