@@ -6,7 +6,7 @@ struct FormPair {
     var nameEnd: Int32
     /// The value's bytes (after the first `=`; empty when there is none): `valueStart..<valueEnd`
     /// of the input as sent, or, when the value is escaped, of the text the scanner unescaped it
-    /// to at the same offsets (`UnescapedText`).
+    /// to (`UnescapedText`).
     var valueStart: Int32
     var valueEnd: Int32
     /// Whether the name holds a `+`, a `%` or (under

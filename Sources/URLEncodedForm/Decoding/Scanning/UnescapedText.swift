@@ -3,13 +3,15 @@
 /// second time to be unescaped. (Names are not written: the key-path splitter unescapes the
 /// few segments that need it as it splits them.)
 ///
-/// A value is written at its own offset: unescaped text is never longer than escaped text, so
-/// the value sent at `start..<end` is written within `start..<end` of memory as long as the
-/// input, and its pair keeps where the unescaped text ends (`FormPair.valueEnd`) in the place
-/// of where it was sent. Plain bytes are not copied as they are skipped: a value with no escape
-/// is never written, and within an escaped one the plain bytes since the last escape are copied
-/// when the next escape, or the value's end, is met. The memory itself is taken the first time
-/// anything is written: a form with no escaped value takes none.
+/// The values are written one after another, from the start of memory as long as the input:
+/// unescaped text is never longer than escaped text, so the text written so far never passes
+/// where the value being read was sent, and a value's pair keeps where its unescaped text lies
+/// (`FormPair.valueStart`, `FormPair.valueEnd`). Written end to end rather than each at the
+/// offset it was sent from, the text fills fewer cache lines, which the typed reading reads
+/// again. Plain bytes are not copied as they are skipped: a value with no escape is never
+/// written, and within an escaped one the plain bytes since the last escape are copied when the
+/// next escape, or the value's end, is met. The memory itself is taken the first time anything
+/// is written: a form with no escaped value takes none.
 ///
 /// What is written is what `PercentDecoding.unescape` writes, under either policy: a `%` that
 /// begins no escape (`.whatwg`) is a plain byte, and bytes that are not UTF-8 are written as
@@ -20,8 +22,10 @@ struct UnescapedText: ~Copyable {
     private var output: UnsafeMutablePointer<UInt8>?
     /// Whether the part being read is a value (and so written).
     private var writesPart = false
-    /// Where the next unescaped byte goes.
+    /// Where the next unescaped byte goes: never past `copied`.
     private var written = 0
+    /// Where the value being read is written from.
+    private(set) var valueStart = 0
     /// The input offset up to which the value is written: the bytes from it to the next escape
     /// are plain.
     private var copied = 0
@@ -32,7 +36,8 @@ struct UnescapedText: ~Copyable {
         self.input = input
     }
 
-    /// What was written, at the input's offsets (nothing when no value was escaped).
+    /// What was written, with room for as many bytes as the input (nothing when no value was
+    /// escaped): each escaped value's text at its pair's offsets.
     var text: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: output, count: output == nil ? 0 : input.count)
     }
@@ -43,15 +48,17 @@ struct UnescapedText: ~Copyable {
         writesPart = false
     }
 
-    /// Starts the value sent from `offset` on.
+    /// Starts the value sent from `offset` on, to be written after the values before it.
     @inline(__always)
     mutating func startValue(at offset: Int) {
+        assert(written <= offset, "unescaped text past the value being read")
         writesPart = true
-        written = offset
+        valueStart = written
         copied = offset
     }
 
-    /// Ends the value (escaped) sent up to `offset`, and returns where its unescaped text ends.
+    /// Ends the value (escaped) sent up to `offset`, and returns where its unescaped text ends
+    /// (it starts at `valueStart`).
     @inline(__always)
     mutating func endValue(at offset: Int) -> Int {
         assert(writesPart, "ending a value that was not started")
@@ -72,7 +79,7 @@ struct UnescapedText: ~Copyable {
     /// Writes a run of escapes that starts at `offset`: lends `body` the memory its bytes go
     /// to (`nil` in a name), which returns where the run ends and how many bytes it wrote. The
     /// memory lent has room for at least the input's bytes from `offset` on (text is written
-    /// no further than where it was read).
+    /// no further than where it was read), and the bytes past those written are scratch.
     @inline(__always)
     mutating func writeRun(at offset: Int, _ body: (UnsafeMutablePointer<UInt8>?) -> (end: Int, count: Int)) -> Int {
         guard writesPart else { return body(nil).end }

@@ -8,7 +8,7 @@ struct ParsedForm {
     /// Its nodes.
     let nodes: UnsafeBufferPointer<DecodedNode>
     let bytes: FormBytes
-    /// The escaped values, unescaped by the scanner at their own offsets.
+    /// The escaped values, unescaped by the scanner one after another (at their pairs' offsets).
     let unescapedText: UnsafeBufferPointer<UInt8>
     /// Whether the scanner threw for any escape or UTF-8 that is not valid (the `.throw`
     /// policy), so that values beyond ASCII need no second check.
