@@ -277,7 +277,13 @@ struct FormWriter: ~Copyable {
             break
         case .indexInBrackets:
             settings.openBracket.append(to: &key)
-            DecimalText.withDigits(of: position) { appendKeyPart($0) }
+            if settings.writesIndexDigitsAsTheyAre {
+                // Not through the escape table: every thread that encodes with the default set
+                // shares it, and would retain and release it at every element.
+                DecimalText.withDigits(of: position) { key.append($0) }
+            } else {
+                DecimalText.withDigits(of: position) { appendKeyPart($0) }
+            }
             settings.closeBracket.append(to: &key)
         case let .custom(encoding):
             key.truncate(to: 0)

@@ -9,6 +9,10 @@ struct WriterSettings: Sendable {
     let transformsLeafKeys: Bool
     /// `[`, `]` and `[]` as the key stack holds them.
     let openBracket, closeBracket, emptyBrackets: EscapedFragment
+    /// Whether an element's index (`.indexInBrackets`) goes on the key stack as its digits,
+    /// without the escape table: the table passes digits (always, but for a custom
+    /// `allowedCharacters`), or the stack holds raw bytes.
+    let writesIndexDigitsAsTheyAre: Bool
     /// What goes before and after a nested object key by `KeyPathEncoding`: brackets, or a dot
     /// before; `nil` for a custom encoding, whose parts are only known key by key.
     let wrapping: (opening: EscapedFragment, closing: EscapedFragment?)?
@@ -35,6 +39,7 @@ struct WriterSettings: Sendable {
         openBracket = EscapedFragment("[", escapeTable: table)
         closeBracket = EscapedFragment("]", escapeTable: table)
         emptyBrackets = EscapedFragment("[]", escapeTable: table)
+        writesIndexDigitsAsTheyAre = table?.passesNumbers ?? true
         wrapping = switch options.keyPathEncoding.style {
         case .brackets: (openBracket, closeBracket)
         case .dots: (EscapedFragment(".", escapeTable: table), nil)

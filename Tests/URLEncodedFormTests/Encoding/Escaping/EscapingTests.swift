@@ -121,6 +121,15 @@ struct EscapingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func indicesAreEscapedWhenTheSetLeavesOutDigits(contender: Contender) {
+        // `.indexInBrackets` with only letters and brackets allowed: "0" is 0x30, "1" 0x31.
+        var allowed = CharacterSet.letters
+        allowed.insert(charactersIn: "[]")
+        let options = FormOptions(arrayEncoding: .indexInBrackets, allowedCharacters: .set(allowed))
+        #expect(contender.outcome(["a": ["x", "y"]], options) == .output("a[%30]=x&a[%31]=y"))
+    }
+
+    @Test(arguments: Contender.allCases)
     func alphanumericsEscapeUnreservedPunctuation(contender: Contender) {
         #expect(outcome(contender, ["a-b": "c.d_e~f"], allowed: .set(.alphanumerics)) == .output("a%2Db=c%2Ed%5Fe%7Ef"))
     }
