@@ -115,16 +115,16 @@ struct FormScanner {
             }
             if pairs.count == maximumParameterCount { throw .tooManyParameters(limit: maximumParameterCount) }
             let end = Int32(truncatingIfNeeded: index)
-            // An escaped value is read from its unescaped text, where it was written.
-            var value = (start: Int32(truncatingIfNeeded: equals + 1), end: end)
-            if equals >= 0 && spelling.contains(.escaped) {
-                value.end = Int32(truncatingIfNeeded: text.endValue(at: index))
-                value.start = Int32(truncatingIfNeeded: text.valueStart)
-            }
             if equals < 0 {
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: end, valueStart: end, valueEnd: end,
                                       nameIsEscaped: spelling.contains(.escaped), valueSpelling: [], sharedNameLength: sharedNameLength))
             } else {
+                // An escaped value is read from its unescaped text, where it was written.
+                var value = (start: Int32(truncatingIfNeeded: equals + 1), end: end)
+                if spelling.contains(.escaped) {
+                    value.end = Int32(truncatingIfNeeded: text.endValue(at: index))
+                    value.start = Int32(truncatingIfNeeded: text.valueStart)
+                }
                 pairs.append(FormPair(nameStart: Int32(truncatingIfNeeded: start), nameEnd: Int32(truncatingIfNeeded: equals),
                                       valueStart: value.start, valueEnd: value.end,
                                       nameIsEscaped: nameIsEscaped, valueSpelling: spelling, sharedNameLength: sharedNameLength))

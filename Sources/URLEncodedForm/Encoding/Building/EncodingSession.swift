@@ -75,11 +75,10 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     private func makeKeyedContainer<Key: CodingKey>(keyedBy type: Key.Type, at path: PathID,
                                                     shelf entry: UnsafeMutablePointer<ContainerShelf.Entry>) -> KeyedEncodingContainer<Key> {
         let slot = builder.pointee.newKeyedSlot(at: path)
-        guard keyedContainers.shelves(type, at: entry) else {
-            return KeyedEncodingContainer(FormKeyedContainer<Key>(session: self, slot: slot))
-        }
         let container = KeyedEncodingContainer(FormKeyedContainer<Key>(session: self, slot: slot))
-        ContainerShelf.shelve(PrivateLayouts.box(of: container), slot: slot, of: type, at: entry)
+        if keyedContainers.shelves(type, at: entry) {
+            ContainerShelf.shelve(PrivateLayouts.box(of: container), slot: slot, of: type, at: entry)
+        }
         return container
     }
 
