@@ -224,7 +224,7 @@ public final class URLEncodedFormEncoder: Sendable {
             session.keyedContainers.removeAll()
             checkIn(&session)
         }
-        try value.encode(to: FormValueEncoder(session: session, path: .root))
+        try session.encodeItself(value, at: .root)
         return try session.withSerialization(body)
     }
 

@@ -181,7 +181,29 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
             if builder.pointee.exceedsMaximumDepth(path) {
                 try throwDepthError(encoding: value, at: path)
             }
+            try encodeItself(value, at: path)
+        }
+    }
+
+    /// Asks `value`, which is not a leaf, to encode itself at `path`; a `[String: String]` is
+    /// stored here as its own `encode(to:)` would store it.
+    @inline(__always)
+    func encodeItself<T: Encodable>(_ value: T, at path: PathID) throws {
+        if T.self == [String: String].self {
+            try storeStringDictionary(unsafeBitCast(value, to: [String: String].self), at: path)
+        } else {
             try value.encode(to: FormValueEncoder(session: self, path: path))
+        }
+    }
+
+    /// What `[String: String].encode(to:)` stores: each value under its key, in the
+    /// dictionary's order, with the key's `intValue` its text read as an `Int`, as the standard
+    /// library's dictionary key has it. Its own version goes through a keyed container's generic
+    /// `encode` for every value and casts every key from the generic `Key`.
+    private func storeStringDictionary(_ dictionary: [String: String], at path: PathID) throws {
+        for (key, value) in dictionary {
+            let component = PathComponent.key(builder.pointee.tree.keys.intern(key), intValue: Int(key))
+            try builder.pointee.store(appendValue(of: value), at: component, in: path)
         }
     }
 

@@ -43,6 +43,9 @@ indirect enum RoundTripValue {
             return object(pairs.map { ($0.0.stringValue, $0.1) }, options: options, inArray: inArray)
         case let .stringDictionary(dictionary):
             return object(dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, options: options, inArray: inArray)
+        case let .textDictionary(dictionary):
+            return object(dictionary.sorted { $0.key < $1.key }.map { ($0.key, .leaf(.string($0.value), .concrete)) },
+                          options: options, inArray: inArray)
         case let .array(elements):
             return array(elements, options: options, inArray: inArray)
         case let .contents(strings):

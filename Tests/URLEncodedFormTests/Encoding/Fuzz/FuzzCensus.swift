@@ -98,6 +98,9 @@ struct FuzzCensus {
             keys += dictionary.keys
             if dictionary.keys.contains(where: { Int($0) != nil }) { features.insert(.numericDictionaryKey) }
             dictionary.values.forEach { visit($0, depth: depth + 1) }
+        case let .textDictionary(dictionary):
+            keys += dictionary.keys
+            if dictionary.keys.contains(where: { Int($0) != nil }) { features.insert(.numericDictionaryKey) }
         case let .intDictionary(dictionary):
             dictionary.keys.forEach { visit(FuzzKey(intValue: $0)) }
             dictionary.values.forEach { visit($0, depth: depth + 1) }
@@ -191,7 +194,7 @@ private extension FuzzValue {
         switch self {
         case .leaf, .null, .optional: return "leaf"
         case .array, .contents: return "unkeyed"
-        case .object, .stringDictionary, .intDictionary: return "keyed"
+        case .object, .stringDictionary, .intDictionary, .textDictionary: return "keyed"
         case .program: return "program"
         }
     }

@@ -19,6 +19,8 @@ extension FuzzValue: CustomStringConvertible {
             return FuzzDump.block("[String: _] [", dictionary.map { "\(FuzzStrings.literal($0.key)): \($0.value)" }, "]")
         case let .intDictionary(dictionary):
             return FuzzDump.block("[Int: _] [", dictionary.map { "\($0.key): \($0.value)" }, "]")
+        case let .textDictionary(dictionary):
+            return FuzzDump.block("[String: String] [", dictionary.map { "\(FuzzStrings.literal($0.key)): \(FuzzStrings.literal($0.value))" }, "]")
         case let .program(program):
             return program.description
         }

@@ -8,6 +8,7 @@ extension FuzzValue {
             (30, { .program(.random(depth: 2, keyedRoot: $0.chance(0.9), using: &$0)) }),
             (10, { .stringDictionary(stringDictionary(depth: 2, using: &$0)) }),
             (2, { .intDictionary(intDictionary(depth: 2, using: &$0)) }),
+            (3, { .textDictionary(textDictionary(using: &$0)) }),
             (2, { .array(elements(depth: 2, using: &$0)) }),
             (1, { random(depth: 0, using: &$0) }),
             (1, { .contents(strings(using: &$0)) }),
@@ -28,6 +29,7 @@ extension FuzzValue {
                 (2, { .contents(strings(using: &$0)) }),
                 (3, { .stringDictionary(stringDictionary(depth: depth - 1, using: &$0)) }),
                 (2, { .intDictionary(intDictionary(depth: depth - 1, using: &$0)) }),
+                (3, { .textDictionary(textDictionary(using: &$0)) }),
                 (4, { .program(.random(depth: depth - 1, keyedRoot: false, using: &$0)) }),
             ]
         }
@@ -61,6 +63,15 @@ extension FuzzValue {
         for _ in 0 ..< rng.smallCount(in: 0 ... 5) {
             let key = rng.chance(0.3) ? rng.pick(FuzzStrings.numeric) : FuzzStrings.key(using: &rng)
             dictionary[key] = random(depth: depth, using: &rng)
+        }
+        return dictionary
+    }
+
+    private static func textDictionary(using rng: inout SplitMix64) -> [String: String] {
+        var dictionary: [String: String] = [:]
+        for _ in 0 ..< rng.smallCount(in: 0 ... 6) {
+            let key = rng.chance(0.3) ? rng.pick(FuzzStrings.numeric) : FuzzStrings.key(using: &rng)
+            dictionary[key] = FuzzStrings.value(using: &rng)
         }
         return dictionary
     }

@@ -18,6 +18,9 @@ indirect enum FuzzValue {
     case stringDictionary([String: FuzzValue])
     /// A `Dictionary<Int, _>`: every key is an index.
     case intDictionary([Int: FuzzValue])
+    /// A `[String: String]`: written into a container as one, the optimized encoder stores its
+    /// pairs itself, not through the dictionary's `encode(to:)`.
+    case textDictionary([String: String])
     case program(FuzzProgram)
 
     /// Encodes the value as the whole of `encoder`'s content, as `encode(to:)` does.
@@ -44,6 +47,8 @@ indirect enum FuzzValue {
             try dictionary.mapValues { FuzzEncodable(value: $0, log: log) }.encode(to: encoder)
         case let .intDictionary(dictionary):
             try dictionary.mapValues { FuzzEncodable(value: $0, log: log) }.encode(to: encoder)
+        case let .textDictionary(dictionary):
+            try dictionary.encode(to: encoder)
         case let .program(program):
             try program.run(on: encoder, log: log)
         }
@@ -59,6 +64,8 @@ indirect enum FuzzValue {
             try container.encodeNil()
         case let .optional(leaf, present, _):
             try Self.writeOptional(leaf.value, present: present, into: &container)
+        case let .textDictionary(dictionary):
+            try container.encode(dictionary)
         default:
             try container.encode(FuzzEncodable(value: self, log: log))
         }

@@ -65,6 +65,18 @@ struct TreeBuildingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func stringDictionaryIsStoredInTheOrderItListsItsPairs(contender: Contender) {
+        // Unsorted, the text follows the dictionary's own order, at the root and nested: the
+        // order its `encode(to:)` stores its pairs in, which the optimized encoder, storing a
+        // `[String: String]` itself, must keep.
+        let dictionary = Dictionary(uniqueKeysWithValues: (0 ..< 64).map { ("k\($0)", "v\($0)") })
+        #expect(contender.outcome(dictionary, Self.inOrder)
+            == .output(dictionary.map { "\($0.key)=\($0.value)" }.joined(separator: "&")))
+        #expect(contender.outcome(["a": dictionary], Self.inOrder)
+            == .output(dictionary.map { "a%5B\($0.key)%5D=\($0.value)" }.joined(separator: "&")))
+    }
+
+    @Test(arguments: Contender.allCases)
     func numericLookingStringOnlyKeyStaysAnObjectKey(contender: Contender) {
         let value = VectorNode.object([("a", .object([("007", .text("x"))]))])
         #expect(contender.outcome(value, Self.indexed) == .output("a%5B007%5D=x"))

@@ -18,7 +18,7 @@ extension FuzzValue {
         switch self {
         case let .leaf(leaf, route): return .leaf(leaf.describable, route)
         case let .optional(leaf, present, route): return .optional(leaf.describable, present: present, route)
-        case .null, .contents: return self
+        case .null, .contents, .textDictionary: return self
         case let .object(pairs): return .object(pairs.map { ($0.0, $0.1.describable) })
         case let .array(elements): return .array(elements.map(\.describable))
         case let .stringDictionary(dictionary): return .stringDictionary(dictionary.mapValues(\.describable))
