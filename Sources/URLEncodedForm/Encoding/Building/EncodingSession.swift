@@ -200,10 +200,23 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     /// dictionary's order, with the key's `intValue` its text read as an `Int`, as the standard
     /// library's dictionary key has it. Its own version goes through a keyed container's generic
     /// `encode` for every value and casts every key from the generic `Key`.
+    ///
+    /// A dictionary's keys differ from one another by `String`'s `==`, which is how the tree
+    /// compares keys: once the object holds this dictionary's keys alone, a key that is not an
+    /// index is known absent from it and is appended without a lookup.
     private func storeStringDictionary(_ dictionary: [String: String], at path: PathID) throws {
+        var objectOfOwnKeys: NodeID?
         for (key, value) in dictionary {
-            let component = PathComponent.key(builder.pointee.tree.keys.intern(key), intValue: Int(key))
-            try builder.pointee.store(appendValue(of: value), at: component, in: path)
+            let keyID = builder.pointee.tree.keys.intern(key)
+            let intValue = Int(key)
+            let valueRange = appendValue(of: value)
+            if let object = objectOfOwnKeys, intValue == nil {
+                builder.pointee.storeAbsentLeaf(valueRange, key: keyID, in: object)
+            } else {
+                try builder.pointee.store(valueRange, at: .key(keyID, intValue: intValue), in: path)
+                // An index may have made the node an array, and another key an object again.
+                objectOfOwnKeys = intValue == nil ? builder.pointee.objectHoldingOneChild(at: path) : nil
+            }
         }
     }
 

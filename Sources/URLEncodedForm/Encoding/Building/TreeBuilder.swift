@@ -179,6 +179,34 @@ struct TreeBuilder: ~Copyable {
         storeLeaf(valueRange, at: step, in: resolve(container))
     }
 
+    /// The object `container` leads to, when its one child is the last one stored there: a key
+    /// that differs (by `String`'s `==`) from that child's is then absent from it. `nil` where
+    /// that is not known at once: another kind of node, more children, stores that are checked,
+    /// or a path that is not cached, which the next store walks again and which may then lead
+    /// elsewhere (past an array's end Alamofire's walk appends; in exact mode every walk is
+    /// made anew).
+    mutating func objectHoldingOneChild(at container: PathID) -> NodeID? {
+        let entry = paths[container]
+        guard !exactMode && !entry.checksStores else { return nil }
+        let node: NodeID
+        if container == .root {
+            node = .root
+        } else if entry.cachedEpoch == epoch {
+            node = entry.cachedNode
+        } else {
+            return nil
+        }
+        return tree[node].kind == .object && tree[node].childCount == 1 ? node : nil
+    }
+
+    /// Stores a leaf under `key` in `object`, which the caller knows has no child with that key
+    /// (`objectHoldingOneChild(at:)`).
+    mutating func storeAbsentLeaf(_ valueRange: Range<Int>, key: KeyID, in object: NodeID) {
+        var leaf = FormNode(valueRange: valueRange)
+        leaf.key = key
+        tree.appendAbsentChild(leaf, to: object)
+    }
+
     /// Whether `path` is deeper than `maximumDepth`: a value there is not asked to encode itself.
     ///
     /// `mutating` although it changes nothing: called through the session's pointer, a

@@ -60,6 +60,10 @@ struct FormTree: ~Copyable {
 
     /// `child(of:key:)` when the filter cannot tell: through the index, or by a scan.
     private mutating func searchChild(of parent: NodeID, key: KeyID) -> NodeID? {
+        if !nodes[parent].isIndexed && nodes[parent].childCount > Self.indexThreshold {
+            // Children were appended past the threshold without a lookup (`appendAbsentChild`).
+            buildIndex(of: parent, unicode: nodes[parent].hasNonASCIIChildKeys)
+        }
         let parentNode = nodes[parent]
         if parentNode.isIndexed {
             if !key.isASCII && !parentNode.indexHashesUnicode {
@@ -133,6 +137,25 @@ struct FormTree: ~Copyable {
             register(child, key: node.key, in: parent)
         }
         return child
+    }
+
+    /// Appends `node` as the last child of object `parent`, which the caller knows has no child
+    /// with `node`'s key, without a lookup. A parent past `indexThreshold` is not indexed as it
+    /// grows: the next lookup in it builds its index (`searchChild`), so that a wide dictionary
+    /// written once pays no probe of the index per key.
+    mutating func appendAbsentChild(_ node: FormNode, to parent: NodeID) {
+        _ = link(NodeID(index: Int32(nodes.append(node))), to: parent)
+        if !node.key.isASCII {
+            nodes[parent].hasNonASCIIChildKeys = true
+        }
+        if nodes[parent].isIndexed || nodes[parent].childCount > Self.indexThreshold {
+            // The index falls behind; the filter, which takes its word back, proves no key
+            // absent until a lookup builds the index again.
+            nodes[parent].isIndexed = false
+            nodes[parent].keyFilter = ~0
+        } else {
+            nodes[parent].keyFilter |= node.key.filterBit
+        }
     }
 
     /// Records the new child `child` of `parent` under `key` in the parent's flags, filter and

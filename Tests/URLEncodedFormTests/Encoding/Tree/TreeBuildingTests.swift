@@ -114,6 +114,36 @@ struct TreeBuildingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func stringDictionaryWrittenOverAnObjectReplacesTheKeyTheyShare(contender: Contender) {
+        // "x" holds "k" before the dictionary comes: the dictionary's "k" replaces it, wherever
+        // it falls in the dictionary's order, and no key is written twice.
+        let dictionary = Dictionary(uniqueKeysWithValues: (0 ..< 40).map { ("d\($0)", "v\($0)") } + [("k", "new")])
+        let value = HandEncoded { encoder in
+            var root = encoder.container(keyedBy: VectorKey.self)
+            var object = root.nestedContainer(keyedBy: VectorKey.self, forKey: "x")
+            try object.encode("old", forKey: "k")
+            try root.encode(dictionary, forKey: "x")
+        }
+        let expected = dictionary.keys.sorted().map { "x%5B\($0)%5D=\(dictionary[$0]!)" }.joined(separator: "&")
+        #expect(contender.outcome(value) == .output(expected))
+    }
+
+    @Test(arguments: Contender.allCases)
+    func keyWrittenAfterAWideStringDictionaryFindsItsCanonicalEquivalent(contender: Contender) {
+        // "K" == "\u{212A}" (KELVIN SIGN): written after a dictionary of 41 keys, among them
+        // KELVIN SIGN, "K" replaces that key's value and takes its own spelling.
+        let dictionary = Dictionary(uniqueKeysWithValues: (0 ..< 40).map { ("d\($0)", "v\($0)") } + [("\u{212A}", "kelvin")])
+        let value = HandEncoded { encoder in
+            var root = encoder.container(keyedBy: VectorKey.self)
+            try root.encode(dictionary, forKey: "x")
+            var object = root.nestedContainer(keyedBy: VectorKey.self, forKey: "x")
+            try object.encode("ascii", forKey: "K")
+        }
+        let others = (0 ..< 40).map { "d\($0)" }.sorted().map { "x%5B\($0)%5D=v\($0.dropFirst())" }
+        #expect(contender.outcome(value) == .output((["x%5BK%5D=ascii"] + others).joined(separator: "&")))
+    }
+
+    @Test(arguments: Contender.allCases)
     func secondObjectUnderSameKeyMergesIntoTheFirst(contender: Contender) {
         let value = VectorNode.object([
             ("a", .object([("x", .text("1"))])), ("b", .text("2")),
