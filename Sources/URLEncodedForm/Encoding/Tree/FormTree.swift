@@ -149,8 +149,8 @@ struct FormTree: ~Copyable {
             nodes[parent].hasNonASCIIChildKeys = true
         }
         if nodes[parent].isIndexed || nodes[parent].childCount > Self.indexThreshold {
-            // The index falls behind; the filter, which takes its word back, proves no key
-            // absent until a lookup builds the index again.
+            // The index falls behind. The filter, in the word the index's identity held, is
+            // set whole: it proves no key absent until a lookup builds the index again.
             nodes[parent].isIndexed = false
             nodes[parent].keyFilter = ~0
         } else {
