@@ -67,11 +67,15 @@ extension FuzzValue {
         return dictionary
     }
 
+    /// Sometimes past the optimized encoder's 32-child index threshold, which its keys then
+    /// pass without a lookup, leaving the object's index to be built at its next lookup.
     private static func textDictionary(using rng: inout SplitMix64) -> [String: String] {
         var dictionary: [String: String] = [:]
-        for _ in 0 ..< rng.smallCount(in: 0 ... 6) {
+        let isWide = rng.chance(0.15)
+        for position in 0 ..< (isWide ? rng.smallCount(in: 33 ... 48) : rng.smallCount(in: 0 ... 6)) {
             let key = rng.chance(0.3) ? rng.pick(FuzzStrings.numeric) : FuzzStrings.key(using: &rng)
-            dictionary[key] = FuzzStrings.value(using: &rng)
+            // A wide one's keys numbered, so that most of them differ.
+            dictionary[isWide ? key + String(position) : key] = FuzzStrings.value(using: &rng)
         }
         return dictionary
     }
