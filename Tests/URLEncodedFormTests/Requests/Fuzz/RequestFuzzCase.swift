@@ -82,7 +82,14 @@ struct RequestFuzzCase: CustomStringConvertible {
     /// What a subject encodes: the request made and the call, for each subject afresh.
     var input: RequestFuzzInput { RequestFuzzInput(request: request.make(), call: call) }
 
-    var description: String {
+    /// The case for a mismatch report: an `Encodable` value's dump cut after 6,000 characters.
+    var description: String { dump(clippingValueAt: 6000) }
+
+    /// The case whole: what the harness's determinism test compares. (A clipped dump would not
+    /// do: where the cut falls in a dictionary depends on its per-instance order.)
+    var unclippedDescription: String { dump(clippingValueAt: nil) }
+
+    private func dump(clippingValueAt limit: Int?) -> String {
         var lines = ["seed \(seedText)", "request \(request)"]
         switch call {
         case let .urlEncoding(parameters, options):
@@ -94,7 +101,9 @@ struct RequestFuzzCase: CustomStringConvertible {
         case let .parameterEncoder(value, options, destination):
             lines.append("URLEncodedFormParameterEncoder destination=\(destination.rawValue)")
             lines.append("encoder options \(options)")
-            lines.append("value \(value.map { FuzzMismatch.clipped($0.description, to: 6000) } ?? "nil")")
+            lines.append("value " + (value.map { value in
+                limit.map { FuzzMismatch.clipped(value.description, to: $0) } ?? value.description
+            } ?? "nil"))
         case let .afSerializer(parameters, options):
             lines.append("AFHTTPRequestSerializer \(options)")
             lines.append("parameters \(parameters.map(\.description) ?? "nil")")
