@@ -186,17 +186,9 @@ struct TreeBuilder: ~Copyable {
     /// elsewhere (past an array's end Alamofire's walk appends; in exact mode every walk is
     /// made anew).
     mutating func objectHoldingOneChild(at container: PathID) -> NodeID? {
-        let entry = paths[container]
-        guard !exactMode && !entry.checksStores else { return nil }
-        let node: NodeID
-        if container == .root {
-            node = .root
-        } else if entry.cachedEpoch == epoch {
-            node = entry.cachedNode
-        } else {
-            return nil
-        }
-        return tree[node].kind == .object && tree[node].childCount == 1 ? node : nil
+        guard !exactMode && !paths[container].checksStores, let node = knownNode(of: container),
+              tree[node].kind == .object && tree[node].childCount == 1 else { return nil }
+        return node
     }
 
     /// Stores a leaf under `key` in `object`, which the caller knows has no child with that key
@@ -279,31 +271,35 @@ struct TreeBuilder: ~Copyable {
     /// again). It loops rather than recurses: paths can be as deep as the value.
     @inline(__always)
     private mutating func resolve(_ path: PathID) -> NodeID {
-        let entry = paths[path]
-        if !exactMode, path != .root, entry.cachedEpoch == epoch {
-            return entry.cachedNode
-        }
-        return walk(to: path)
+        knownNode(of: path) ?? walk(to: path)
     }
 
-    /// `resolve(_:)` when `path`'s own node is not cached.
+    /// The node `path` leads to when that is known without a walk: the root's, or the node
+    /// cached for `path` while no container has been overwritten since (never in exact mode,
+    /// where every walk is made anew).
+    @inline(__always)
+    private mutating func knownNode(of path: PathID) -> NodeID? {
+        if path == .root { return .root }
+        let entry = paths[path]
+        return !exactMode && entry.cachedEpoch == epoch ? entry.cachedNode : nil
+    }
+
+    /// `resolve(_:)` when `path`'s node is not known (so `path` is not the root).
     private mutating func walk(to path: PathID) -> NodeID {
-        // Most often the path is a new container's, one step below a cached one.
-        let parent = paths[path].parent
-        if !exactMode && path != .root && (parent == .root || paths[parent].cachedEpoch == epoch) {
-            return step(to: path, from: parent == .root ? NodeID.root : paths[parent].cachedNode, stable: true).node
+        // Most often the path is a new container's, one step below a known one.
+        if let parent = knownNode(of: paths[path].parent) {
+            return step(to: path, from: parent, stable: true).node
         }
         walk.truncate(to: 0)
         var start = path
         var node = NodeID.root
         while start != .root {
-            let entry = paths[start]
-            if !exactMode && entry.cachedEpoch == epoch {
-                node = entry.cachedNode
+            if let known = knownNode(of: start) {
+                node = known
                 break
             }
             walk.append(start)
-            start = entry.parent
+            start = paths[start].parent
         }
         var stable = true
         for position in (0..<walk.count).reversed() {
