@@ -207,12 +207,13 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     private func storeStringDictionary(_ dictionary: [String: String], at path: PathID) throws {
         var objectOfOwnKeys: NodeID?
         for (key, value) in dictionary {
-            let keyID = builder.pointee.tree.keys.intern(key)
             let intValue = Int(key)
             let valueRange = appendValue(of: value)
             if let object = objectOfOwnKeys, intValue == nil {
+                let keyID = builder.pointee.tree.keys.intern(key, hashingUnicode: false)
                 builder.pointee.storeAbsentLeaf(valueRange, key: keyID, in: object)
             } else {
+                let keyID = builder.pointee.tree.keys.intern(key)
                 try builder.pointee.store(valueRange, at: .key(keyID, intValue: intValue), in: path)
                 // An index may have made the node an array, and another key an object again.
                 objectOfOwnKeys = intValue == nil ? builder.pointee.objectHoldingOneChild(at: path) : nil

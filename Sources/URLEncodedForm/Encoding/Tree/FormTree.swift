@@ -71,6 +71,7 @@ struct FormTree: ~Copyable {
                 // every key by canonical equivalence before looking.
                 buildIndex(of: parent, unicode: true)
             }
+            // Every key in an index by unicode hashes has its hash taken (`buildIndex`, `register`).
             let hash = nodes[parent].indexHashesUnicode ? unicodeHash(of: key) : UInt32(bitPattern: key.index)
             return index.first(owner: nodes[parent].identity, hash: hash) { keyOf($0, equals: key) }
         }
@@ -78,6 +79,10 @@ struct FormTree: ~Copyable {
         var candidate = parentNode.firstChild
         while candidate != NodeID.none {
             let node = nodes[candidate]
+            if !bytewise && !(node.key.isASCII && key.isASCII) {
+                _ = unicodeHash(of: node.key)
+                _ = unicodeHash(of: key)
+            }
             if bytewise ? node.key == key : keyOf(candidate, equals: key) {
                 return candidate
             }
@@ -108,15 +113,20 @@ struct FormTree: ~Copyable {
         return element
     }
 
-    /// Whether the key of object child `node` equals `key`.
+    /// Whether the key of object child `node` equals `key`. Where either is not ASCII, both
+    /// keys' unicode hashes must have been taken (`unicodeHash(of:)`).
     func keyOf(_ node: NodeID, equals key: KeyID) -> Bool {
         let stored = nodes[node].key
         if stored == key {
             return true
         }
+        if stored.isASCII && key.isASCII {
+            return false
+        }
         // Canonically equal keys hash alike: a different hash settles it without building two
         // `String`s (allocations, for keys longer than 15 bytes).
-        if stored.isASCII && key.isASCII || keys[stored].unicodeHash != keys[key].unicodeHash {
+        assert(keys[stored].unicodeHash != 0 && keys[key].unicodeHash != 0, "a key compared before its unicode hash was taken")
+        if keys[stored].unicodeHash != keys[key].unicodeHash {
             return false
         }
         return keys.string(of: stored) == keys.string(of: key)
@@ -266,8 +276,8 @@ struct FormTree: ~Copyable {
     }
 
     /// A hash that agrees with `String`'s canonical equivalence, for parents with non-ASCII
-    /// keys: the key's, taken when it was interned from the `String` it came as.
-    private func unicodeHash(of key: KeyID) -> UInt32 {
-        UInt32(truncatingIfNeeded: keys[key].unicodeHash)
+    /// keys: the key's, most often taken when it was interned from the `String` it came as.
+    private mutating func unicodeHash(of key: KeyID) -> UInt32 {
+        UInt32(truncatingIfNeeded: keys.unicodeHash(of: key))
     }
 }

@@ -41,8 +41,9 @@ struct KeyTable: ~Copyable {
         /// FNV-1a of the bytes.
         let hash: UInt32
         /// Its `String`'s hash, which canonically equal keys share; all 64 bits, so that two
-        /// different keys of even a million-key object practically never share it.
-        let unicodeHash: Int
+        /// different keys of even a million-key object practically never share it. 0 until it
+        /// is taken (`unicodeHash(of:)`); a hash of 0 is kept as 1.
+        fileprivate(set) var unicodeHash: Int
     }
 
     private var bytes = UncheckedBytes()
@@ -144,23 +145,47 @@ struct KeyTable: ~Copyable {
 
     // Inlined into each keyed store: most keys hit `recent`, and the call cost as much as the hit.
     /// The id of `key`, added if it is new.
+    ///
+    /// - Parameter hashingUnicode: whether a new key's `unicodeHash` is taken now, from `key`
+    ///   itself, or left to be taken if it is ever asked for (`unicodeHash(of:)`): for a key that
+    ///   no lookup is expected to compare (a `[String: String]`'s keys differ from one another),
+    ///   where `String`'s hash, which normalizes text beyond ASCII, would be most of the cost of
+    ///   interning it.
     @inline(__always)
-    mutating func intern(_ key: String) -> KeyID {
+    mutating func intern(_ key: String, hashingUnicode: Bool = true) -> KeyID {
         guard let words = PrivateLayouts.immortalWords(of: key, layoutIsKnown: stringLayoutIsKnown) else {
-            return internBytes(of: key)
+            return internBytes(of: key, hashingUnicode: hashingUnicode)
         }
         let position = Int(truncatingIfNeeded: ((words.0 ^ words.1) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.recentCount - 1)
         let candidate = recent[position]
         if candidate.words == words && candidate.generation == generation {
             return candidate.id
         }
-        let id = internBytes(of: key)
+        let id = internBytes(of: key, hashingUnicode: hashingUnicode)
         recent[position] = RecentKey(words: words, id: id, generation: generation)
         return id
     }
 
-    /// The id of `key`, found by its bytes.
-    private mutating func internBytes(of key: String) -> KeyID {
+    /// The `String` hash of `key`, which canonically equal keys share: taken when it was
+    /// interned, or now from its bytes (a `String` made anew) and kept.
+    mutating func unicodeHash(of key: KeyID) -> Int {
+        let index = Int(key.index)
+        if entries[index].unicodeHash == 0 {
+            entries[index].unicodeHash = Self.unicodeHash(of: string(of: key))
+        }
+        return entries[index].unicodeHash
+    }
+
+    private static func unicodeHash(of key: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(key)
+        let hash = hasher.finalize()
+        return hash == 0 ? 1 : hash
+    }
+
+    /// The id of `key`, found by its bytes; if it is new, its `unicodeHash` is taken from `key`
+    /// with `hashingUnicode`.
+    private mutating func internBytes(of key: String, hashingUnicode: Bool) -> KeyID {
         let found = key.withUTF8Bytes { raw -> (id: KeyID?, hash: UInt32, isASCII: Bool) in
             var hash: UInt32 = 2_166_136_261
             var combined: UInt8 = 0
@@ -178,9 +203,7 @@ struct KeyTable: ~Copyable {
         }
         // Hashed now, from the `String`: hashing the bytes later would first rebuild it, an
         // allocation for a key of more than 15 bytes. Once per key and encoding.
-        var hasher = Hasher()
-        hasher.combine(key)
-        let unicodeHash = hasher.finalize()
+        let unicodeHash = hashingUnicode ? Self.unicodeHash(of: key) : 0
         let start = bytes.count
         key.withUTF8Bytes { bytes.append($0) }
         entries.append(Entry(start: start, length: bytes.count - start, isASCII: found.isASCII,

@@ -144,6 +144,25 @@ struct TreeBuildingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func keysWrittenAfterASmallStringDictionaryFindTheirCanonicalEquivalents(contender: Contender) {
+        // Below the index threshold an object is searched key by key: "K" must still find KELVIN
+        // SIGN and "e\u{301}" find "\u{E9}", whichever of the dictionary's keys came first
+        // (the optimized encoder stores the others without hashing them as `String`s).
+        let dictionary = Dictionary(uniqueKeysWithValues: (0 ..< 4).map { ("d\($0)", "v\($0)") }
+            + [("\u{212A}", "kelvin"), ("\u{E9}", "precomposed")])
+        let value = HandEncoded { encoder in
+            var root = encoder.container(keyedBy: VectorKey.self)
+            try root.encode(dictionary, forKey: "x")
+            var object = root.nestedContainer(keyedBy: VectorKey.self, forKey: "x")
+            try object.encode("ascii", forKey: "K")
+            try object.encode("decomposed", forKey: "e\u{301}")
+        }
+        let others = (0 ..< 4).map { "x%5Bd\($0)%5D=v\($0)" }
+        #expect(contender.outcome(value)
+            == .output((["x%5BK%5D=ascii"] + others + ["x%5Be%CC%81%5D=decomposed"]).joined(separator: "&")))
+    }
+
+    @Test(arguments: Contender.allCases)
     func secondObjectUnderSameKeyMergesIntoTheFirst(contender: Contender) {
         let value = VectorNode.object([
             ("a", .object([("x", .text("1"))])), ("b", .text("2")),
