@@ -38,7 +38,7 @@ struct KeyTable: ~Copyable {
         let start: Int
         let length: Int
         let isASCII: Bool
-        /// FNV-1a of the bytes.
+        /// The hash of the bytes (`KeyTable.hash(_:)`).
         let hash: UInt32
         /// Its `String`'s hash, which canonically equal keys share; all 64 bits, so that two
         /// different keys of even a million-key object practically never share it. 0 until it
@@ -183,20 +183,61 @@ struct KeyTable: ~Copyable {
         return hash == 0 ? 1 : hash
     }
 
+    /// A hash of `bytes`, read eight at a time, and whether they are all ASCII.
+    ///
+    /// Each word is multiplied into the state at full width, its high and low halves folded
+    /// (wyhash's mixing step): every bit of the word reaches every bit of the state. The last
+    /// word is the last eight bytes, overlapping the one before; a key of fewer than eight is
+    /// read as two overlapping halves, or, under four, as its first, middle and last bytes.
+    /// Either way the bytes and their count decide the hash, and every byte is read.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt32, isASCII: Bool) {
+        let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress else { return (0, true) }
+        @inline(__always)
+        func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (state ^ word).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+            return product.high ^ product.low
+        }
+        func load<Word: FixedWidthInteger>(_ offset: Int, as _: Word.Type) -> UInt64 {
+            UInt64(Word(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: Word.self)))
+        }
+        var state = 0xA076_1D64_78BD_642F ^ UInt64(count)
+        var highBits: UInt64 = 0
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 8 < count {
+                let word = load(offset, as: UInt64.self)
+                highBits |= word
+                state = mix(state, word)
+                offset &+= 8
+            }
+            let last = load(count &- 8, as: UInt64.self)
+            highBits |= last
+            state = mix(state, last)
+        } else {
+            let word: UInt64
+            if count >= 4 {
+                word = load(0, as: UInt32.self) | load(count &- 4, as: UInt32.self) << 32
+            } else {
+                word = load(0, as: UInt8.self) | load(count >> 1, as: UInt8.self) << 8 | load(count &- 1, as: UInt8.self) << 16
+            }
+            highBits = word
+            state = mix(state, word)
+        }
+        state = mix(state, 0xE703_7ED1_A0B4_28DB)
+        return (UInt32(truncatingIfNeeded: state), highBits & 0x8080_8080_8080_8080 == 0)
+    }
+
     /// The id of `key`, found by its bytes; if it is new, its `unicodeHash` is taken from `key`
     /// with `hashingUnicode`.
     private mutating func internBytes(of key: String, hashingUnicode: Bool) -> KeyID {
         let found = key.withUTF8Bytes { raw -> (id: KeyID?, hash: UInt32, isASCII: Bool) in
-            var hash: UInt32 = 2_166_136_261
-            var combined: UInt8 = 0
-            for byte in raw {
-                hash = (hash ^ UInt32(byte)) &* 16_777_619
-                combined |= byte
-            }
+            let (hash, isASCII) = Self.hash(raw)
             let match = slots.first(probing: Int(hash)) { slot in
                 slot.hash == hash && EscapedTextOrder.equal(bytes(of: self.id(at: slot.index)), raw)
             }
-            return (match.map { self.id(at: $0.index) }, hash, combined < 0x80)
+            return (match.map { self.id(at: $0.index) }, hash, isASCII)
         }
         if let id = found.id {
             return id

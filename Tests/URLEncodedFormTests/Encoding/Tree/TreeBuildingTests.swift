@@ -163,6 +163,27 @@ struct TreeBuildingTests {
     }
 
     @Test(arguments: Contender.allCases)
+    func canonicalEquivalentsMeetWhateverTheKeysLengthAndWhereverTheirAccentFalls(contender: Contender) {
+        // A key's bytes are read a word at a time to hash them and to tell whether they are all
+        // ASCII (tails of fewer than eight bytes read as overlapping pieces). A byte of "\u{E9}"
+        // (2 bytes) or "e\u{301}" (3) left unread would make the key ASCII and compare it by its
+        // bytes, and the two spellings would not meet: every length from 2 to 20 bytes, every
+        // place of the accent.
+        for length in 1 ... 18 {
+            for place in 0 ..< length {
+                let before = String(repeating: "a", count: place), after = String(repeating: "b", count: length - 1 - place)
+                let value = HandEncoded { encoder in
+                    var root = encoder.container(keyedBy: VectorKey.self)
+                    try root.encode("precomposed", forKey: VectorKey(stringValue: before + "\u{E9}" + after))
+                    try root.encode("decomposed", forKey: VectorKey(stringValue: before + "e\u{301}" + after))
+                }
+                #expect(contender.outcome(value) == .output("\(before)e%CC%81\(after)=decomposed"),
+                        "\(length) characters, the accent at \(place)")
+            }
+        }
+    }
+
+    @Test(arguments: Contender.allCases)
     func secondObjectUnderSameKeyMergesIntoTheFirst(contender: Contender) {
         let value = VectorNode.object([
             ("a", .object([("x", .text("1"))])), ("b", .text("2")),
