@@ -186,7 +186,8 @@ struct KeyTable: ~Copyable {
     /// A hash of `bytes`, read eight at a time, and whether they are all ASCII.
     ///
     /// Each word is multiplied into the state at full width, its high and low halves folded
-    /// (wyhash's mixing step): every bit of the word reaches every bit of the state. The last
+    /// (wyhash's mixing step), so that the high bytes of a word move the low bits the table
+    /// probes by, as they would not in a product's low half alone. The last
     /// word is the last eight bytes, overlapping the one before; a key of fewer than eight is
     /// read as two overlapping halves, or, under four, as its first, middle and last bytes.
     /// Either way the bytes and their count decide the hash, and every byte is read.
