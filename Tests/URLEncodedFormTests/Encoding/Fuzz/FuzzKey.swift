@@ -74,7 +74,7 @@ struct FuzzKey: CodingKey, Equatable, CustomStringConvertible {
             indices ? random(using: &rng) : FuzzKey(stringValue: FuzzStrings.key(using: &rng))
         }
         if rng.chance(0.3) {
-            let spellings = rng.pick(FuzzStrings.equivalentSpellings).shuffled(using: &rng)
+            let spellings = rng.pick(FuzzStrings.equivalentSpellings + FuzzStrings.longEquivalentSpellings).shuffled(using: &rng)
             keys += spellings.prefix(2).map(FuzzKey.init(stringValue:))
         }
         return keys
