@@ -41,6 +41,14 @@ struct ProbingTable<Slot: ProbingSlot> {
         return nil
     }
 
+    /// Asks for the first slot of `hash`'s probe sequence (`Prefetch.read(_:)`), to be looked up
+    /// soon.
+    @inline(__always)
+    func fetch(probing hash: Int) {
+        guard !slots.isEmpty else { return }
+        slots.withUnsafeBufferPointer { Prefetch.read($0.baseAddress! + (hash & mask)) }
+    }
+
     /// Adds `slot`, growing the table first when it would be more than half full.
     mutating func insert(_ slot: Slot) {
         if (occupied + 1) * 2 > slots.count { grow() }

@@ -34,6 +34,12 @@ struct UncheckedArray<Element>: ~Copyable {
         @inline(__always) nonmutating unsafeMutableAddress { base + checked(Int(id.index)) }
     }
 
+    /// Asks for the cache line of element `id` (`Prefetch.read(_:)`), which must exist.
+    @inline(__always)
+    func fetch<ID: UncheckedArrayID>(_ id: ID) where ID.Element == Element {
+        Prefetch.read(base + checked(Int(id.index)))
+    }
+
     /// `index`, asserted (in debug builds) to be one of an initialized element.
     @inline(__always)
     private func checked(_ index: Int) -> Int {

@@ -204,9 +204,22 @@ final class EncodingSession: ReusableMemory, @unchecked Sendable {
     /// A dictionary's keys differ from one another by `String`'s `==`, which is how the tree
     /// compares keys: once the object holds this dictionary's keys alone, a key that is not an
     /// index is known absent from it and is appended without a lookup.
+    ///
+    /// In a large dictionary, each key's slot in the key table is asked for a few keys before
+    /// the key is interned (`KeyTable.fetchSlot(of:)`).
     private func storeStringDictionary(_ dictionary: [String: String], at path: PathID) throws {
+        var keysAhead = dictionary.count >= KeyTable.minimumKeysToFetchSlots ? dictionary.keys.makeIterator() : nil
+        func fetchNextSlot() {
+            if let key = keysAhead?.next() {
+                builder.pointee.tree.keys.fetchSlot(of: key)
+            }
+        }
+        for _ in 0..<Prefetch.distance {
+            fetchNextSlot()
+        }
         var objectOfOwnKeys: NodeID?
         for (key, value) in dictionary {
+            fetchNextSlot()
             let intValue = Int(key)
             let valueRange = appendValue(of: value)
             if let object = objectOfOwnKeys, intValue == nil {

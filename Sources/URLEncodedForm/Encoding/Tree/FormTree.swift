@@ -43,6 +43,12 @@ struct FormTree: ~Copyable {
         nodes[node]
     }
 
+    /// Asks for the cache line of `node` (`Prefetch.read(_:)`).
+    @inline(__always)
+    func fetch(_ node: NodeID) {
+        nodes.fetch(node)
+    }
+
     // MARK: Lookup
 
     /// The child of object `parent` whose key equals `key`.

@@ -166,6 +166,17 @@ struct KeyTable: ~Copyable {
         return id
     }
 
+    /// The fewest new keys worth `fetchSlot(of:)`: from here the table's slots (8 bytes each,
+    /// at most half full) outgrow a 1 MB second-level cache, and below it the second hash of
+    /// every key costs more than the fetch saves (Benchmarks/README, the encoder's mechanisms).
+    static let minimumKeysToFetchSlots = 1 << 16
+
+    /// Asks for the slot where interning `key` will start looking (`Prefetch.read(_:)`): in a
+    /// table of hundreds of thousands of keys, a new key's look misses the caches.
+    func fetchSlot(of key: String) {
+        key.withUTF8Bytes { slots.fetch(probing: Int(Self.hash($0).hash)) }
+    }
+
     /// The `String` hash of `key`, which canonically equal keys share: taken when it was
     /// interned, or now from its bytes (a `String` made anew) and kept.
     mutating func unicodeHash(of key: KeyID) -> Int {

@@ -136,6 +136,19 @@ struct EscapedKeys: ~Copyable {
         buffer.append(range, of: bytes)
     }
 
+    /// Asks for where `key`'s escaped bytes are (`Prefetch.read(_:)`), for `fetchBytes(of:)`
+    /// to read a while later.
+    @inline(__always)
+    func fetchBounds(of key: KeyID) {
+        entries.withUnsafeBufferPointer { Prefetch.read($0.baseAddress! + Int(key.index)) }
+    }
+
+    /// Asks for `key`'s escaped bytes (`Prefetch.read(_:)`).
+    @inline(__always)
+    func fetchBytes(of key: KeyID) {
+        Prefetch.read(text(at: Int(key.index)).baseAddress)
+    }
+
     /// The key's place in escaped-byte order; 0 for every key when unranked.
     func rank(of key: KeyID) -> Int32 {
         entries[Int(key.index)].rank

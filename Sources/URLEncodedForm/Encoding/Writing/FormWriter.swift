@@ -184,8 +184,15 @@ struct FormWriter: ~Copyable {
                 levelEntries.append(levelEntries[first + Int(entry.index)])
             }
         }
+        let end = levelEntries.count
+        // A large level asks for what it reads a few entries ahead; the check reads every
+        // child's key only where the keys are not ranked.
+        let fetches = end - start >= Self.minimumChildrenToFetch
         // Sorted, a key that begins any other key of the level begins the next one.
-        for index in start..<(levelEntries.count - 1) {
+        for index in start..<(end - 1) {
+            if fetches && !escapedKeys.isRanked {
+                fetchAhead(of: index, before: end, in: tree, values: false)
+            }
             let childKey = tree[levelEntries[index].node].key
             guard !escapedKeys.isRanked || escapedKeys.isPrefixOfAnother(childKey) else { continue }
             let next = escapedKeys.bytes(of: tree[levelEntries[index + 1].node].key)
@@ -195,7 +202,10 @@ struct FormWriter: ~Copyable {
         }
 
         let keyMark = key.count
-        for index in start..<levelEntries.count {
+        for index in start..<end {
+            if fetches {
+                fetchAhead(of: index, before: end, in: tree, values: true)
+            }
             if index > start {
                 output.append(UInt8(ascii: "&"))
             }
@@ -205,6 +215,34 @@ struct FormWriter: ~Copyable {
             key.truncate(to: keyMark)
         }
         return true
+    }
+
+    /// The fewest children an object must have to be fetched ahead as it is written: below
+    /// it, what the passes read still fits in a 1 MB second-level cache, and the requests would
+    /// only cost instructions (Benchmarks/README, the encoder's mechanisms).
+    private static let minimumChildrenToFetch = 4096
+
+    /// Asks, in stages, for what a pass over a level in key order (`levelEntries` up to `end`)
+    /// reads at the entries ahead of `index`: in a large level they lie scattered through the
+    /// tree, its keys and its values, each read depending on the one before. `3 × distance`
+    /// entries ahead, the node; `2 ×`, its key's bounds and, with `values`, its value; `1 ×`,
+    /// its key's bytes.
+    @inline(__always)
+    private func fetchAhead(of index: Int, before end: Int, in tree: borrowing FormTree, values: Bool) {
+        let distance = Prefetch.distance
+        if index &+ 3 &* distance < end {
+            tree.fetch(levelEntries[index &+ 3 &* distance].node)
+        }
+        if index &+ 2 &* distance < end {
+            let node = tree[levelEntries[index &+ 2 &* distance].node]
+            escapedKeys.fetchBounds(of: node.key)
+            if values && node.kind == .string {
+                Prefetch.read(tree.values.bytes(node.valueRange).baseAddress)
+            }
+        }
+        if index &+ distance < end {
+            escapedKeys.fetchBytes(of: tree[levelEntries[index &+ distance].node].key)
+        }
     }
 
     /// Writes the elements of array `parent` in the order of their values, and returns true,
