@@ -11,8 +11,8 @@ import Testing
 /// and value percent-escaped by Foundation with the default allowed set, the pairs of a level
 /// sorted as strings and joined by `&`.
 struct LargeLevelTests {
-    /// Foundation's query-allowed set without `:#[]@!$&'()*+,;=`: the default allowed set, as
-    /// SPEC.md defines it.
+    /// Foundation's query-allowed set without `:#[]@!$&'()*+,;=`: Alamofire's
+    /// `afURLQueryAllowed`, the encoder's default, built here apart from either module.
     private static let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: ":#[]@!$&'()*+,;="))
 
     private static func escaped(_ text: String) -> String {
