@@ -70,6 +70,9 @@ struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
 
+    // Inlined into each overload above: called, it ran unspecialized, and looked up the
+    // metadata of `Optional<T>` for every optional property, even a `Double?`.
+    @inline(__always)
     private func encodeOptional<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value {
             try encode(value, forKey: key)
