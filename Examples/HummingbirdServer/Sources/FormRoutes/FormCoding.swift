@@ -118,7 +118,7 @@ public struct FormDecodingError: HTTPResponseError, Encodable {
         @unknown default: (path, text) = ([], "\(error)")
         }
         let names = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
-        var key = names.first.map { names.dropFirst().reduce($0) { "\($0)[\($1)]" } }
+        let key = names.first.map { names.dropFirst().reduce($0) { "\($0)[\($1)]" } }
         if case .dataCorrupted(let context) = error, let formError = context.underlyingError as? URLEncodedForm.URLEncodedFormDecoder.Error {
             self.init(status: formError.code == .inputTooLong ? .contentTooLarge : .badRequest,
                       message: formError.description, key: formError.key ?? key)
