@@ -7,18 +7,19 @@
 /// warm memory too.
 ///
 /// Each buffer is lent to one stage at a time; nothing in it outlives the decoding but capacity.
-/// The `~Copyable` ones sit behind pointers held in `let`s: a stage reaches them without the
-/// exclusivity check a class's stored property costs, and they are never copied.
+/// They sit behind pointers held in `let`s: a stage reaches them without the dynamic exclusivity
+/// check a class's stored `var` costs on every access, and the `~Copyable` ones are never copied.
 ///
 /// `@unchecked Sendable`: a session is used by one decoding at a time. Between decodings it only
 /// moves through the pools, and only when nothing else refers to it.
 final class DecodingSession: ReusableMemory, @unchecked Sendable {
-    /// The flat pairs of the last decoding: `takePairs()` lends them to the scanner.
-    var pairs: [FormPair] = []
+    /// The flat pairs of the last decoding: `takePairs()` lends them to the scanner,
+    /// `keepPairs(_:)` takes them back.
+    private let pairs: UnsafeMutablePointer<[FormPair]>
     /// The tree the pairs merge into.
     let tree: UnsafeMutablePointer<DecodedTree>
     /// Where names' escaped segments are unescaped to (`withNameMemory(count:_:)`).
-    private var names = UncheckedArray<UInt8>()
+    private let names: UnsafeMutablePointer<UncheckedArray<UInt8>>
     /// Where the scanner writes the escaped values unescaped (`UnescapedText`).
     let unescapedText: UnsafeMutablePointer<UncheckedArray<UInt8>>
     /// The segments of the name being split.
@@ -33,6 +34,8 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     static let spares = IdleMemoryPool<DecodingSession>(.spares)
 
     init() {
+        pairs = .holding([])
+        names = .holding(UncheckedArray())
         tree = .holding(DecodedTree())
         unescapedText = .holding(UncheckedArray())
         keyPath = .holding(KeyPathBuffer())
@@ -40,6 +43,8 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     }
 
     deinit {
+        pairs.free()
+        names.free()
         tree.free()
         unescapedText.free()
         keyPath.free()
@@ -50,29 +55,34 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     /// `Array` stays uniquely referenced, so that appending to it never copies it.
     func takePairs() -> [FormPair] {
         var taken: [FormPair] = []
-        swap(&taken, &pairs)
+        swap(&taken, &pairs.pointee)
         return taken
+    }
+
+    /// Keeps `pairs`, the memory `takePairs()` lent, for the next decoding.
+    func keepPairs(_ pairs: [FormPair]) {
+        self.pairs.pointee = pairs
     }
 
     /// Lends `body` memory for `count` bytes of unescaped names, kept for the next decoding.
     func withNameMemory<Result>(count: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        names.removeAll(reservingCapacity: count)
-        return try body(names.resize(to: count))
+        names.pointee.removeAll(reservingCapacity: count)
+        return try body(names.pointee.resize(to: count))
     }
 
     var capacityInBytes: Int {
-        formSizedCapacityInBytes + names.capacityInBytes + keyPath.pointee.capacityInBytes + decoderState.pointee.capacityInBytes
+        formSizedCapacityInBytes + names.pointee.capacityInBytes + keyPath.pointee.capacityInBytes + decoderState.pointee.capacityInBytes
     }
 
     /// What grows with the form: the pairs, the tree, the unescaped text.
     private var formSizedCapacityInBytes: Int {
-        pairs.capacity * MemoryLayout<FormPair>.stride + tree.pointee.capacityInBytes + unescapedText.pointee.capacityInBytes
+        pairs.pointee.capacity * MemoryLayout<FormPair>.stride + tree.pointee.capacityInBytes + unescapedText.pointee.capacityInBytes
     }
 
     /// The last decoding's pairs, nodes and unescaped text (none when no value was escaped) fill
     /// at least a quarter of what the session holds for them.
     var fitsLastUse: Bool {
-        let used = pairs.count * MemoryLayout<FormPair>.stride + tree.pointee.nodes.count * MemoryLayout<DecodedNode>.stride
+        let used = pairs.pointee.count * MemoryLayout<FormPair>.stride + tree.pointee.nodes.count * MemoryLayout<DecodedNode>.stride
             + unescapedText.pointee.count
         return used * 4 >= formSizedCapacityInBytes
     }
@@ -80,7 +90,7 @@ final class DecodingSession: ReusableMemory, @unchecked Sendable {
     /// Forgets the last decoding (its names' segments, its coding keys, its tables), keeping the
     /// memory but the tables'.
     func removeAll() {
-        pairs.removeAll(keepingCapacity: true)
+        pairs.pointee.removeAll(keepingCapacity: true)
         unescapedText.pointee.truncate(to: 0)
         tree.pointee.end()
         keyPath.pointee.removeForm()

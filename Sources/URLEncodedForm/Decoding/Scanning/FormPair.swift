@@ -34,11 +34,11 @@ struct FormPair {
         /// A `+` or a `%`, or (under ``URLEncodedFormDecoder/InvalidInputPolicy/whatwg``) invalid
         /// UTF-8: the text is unescaped, or must be repaired. Text without it is read as sent.
         static let escaped = Spelling(rawValue: 1)
-        /// An escape of a byte beyond ASCII (set with `escaped`). Under
+        /// A byte beyond ASCII, sent raw or escaped. Under
         /// ``URLEncodedFormDecoder/InvalidInputPolicy/throw``, where the scanner has thrown for
-        /// anything else, the text it unescaped is UTF-8 already checked: its `String` is made
-        /// without a second check. (Raw bytes beyond ASCII do not set it: text sent so is rare,
-        /// and tracking it would cost every plain byte a test.)
+        /// anything else, the text is UTF-8 already checked, and text without it is ASCII: its
+        /// `String` is made without a second check either way. (Plain bytes cost no test for
+        /// it: the scanner's loop reaches each byte beyond ASCII by a branch of its own.)
         static let beyondASCII = Spelling(rawValue: 2)
     }
 }

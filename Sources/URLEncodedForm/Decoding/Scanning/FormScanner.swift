@@ -106,6 +106,7 @@ struct FormScanner {
                         index = try escapes(from: index, &spelling, &text)
                     }
                 case .nonASCII:
+                    spelling.insert(.beyondASCII)
                     index = try sequence(at: index, lead: input[index], leadLength: 1, &spelling, &text)
                 }
             }

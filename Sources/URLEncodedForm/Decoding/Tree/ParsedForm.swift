@@ -26,7 +26,7 @@ struct ParsedForm {
         guard input.count <= limit else { throw URLEncodedFormDecoder.Error.inputTooLong(limit: limit) }
         var text = UnescapedText(into: session.unescapedText, for: input)
         let pairs = try FormScanner(input: input, options: options).pairs(reusing: session.takePairs(), unescapingInto: &text)
-        defer { session.pairs = pairs }
+        defer { session.keepPairs(pairs) }
         let unescapedText = text.text
         let splitter = KeyPathSplitter(splitsOnDots: options.keyPathDecoding == .dots,
                                        maximumDepth: options.limits.maximumDepth, maximumPathDepth: maximumPathDepth)
@@ -112,13 +112,16 @@ struct ParsedForm {
     func string(ofValue pair: PairID) -> String {
         let pair = pairs[pair]
         let text = value(of: pair)
-        guard escapesAreChecked && pair.valueSpelling.contains(.beyondASCII) else { return String(decoding: text, as: UTF8.self) }
-        // `UTF8Span`, the one way to a `String` without checking its UTF-8 again, came with
-        // Swift 6.2 and, on Apple's systems, with these releases; elsewhere it is checked again.
+        guard escapesAreChecked else { return String(decoding: text, as: UTF8.self) }
+        // `UTF8Span`, the one way to a `String` without checking its UTF-8 again (or, for
+        // ASCII, its bytes' high bits), came with Swift 6.2 and, on Apple's systems, with these
+        // releases; elsewhere it is checked again.
         #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            assert(String(validating: text, as: UTF8.self) != nil, "unescaped text that is not UTF-8")
-            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: false))
+            let isASCII = !pair.valueSpelling.contains(.beyondASCII)
+            assert(isASCII ? text.allSatisfy { $0 < 0x80 } : String(validating: text, as: UTF8.self) != nil,
+                   "unescaped text that is not what the scanner found")
+            return String(copying: UTF8Span(unchecked: text.span, isKnownASCII: isASCII))
         }
         #endif
         return String(decoding: text, as: UTF8.self)

@@ -56,20 +56,31 @@ struct FlatLevelTests {
     }
 
     /// Text beyond ASCII, which under `.throw` is copied into its `String` without a second
-    /// UTF-8 check: the same characters, scalars and bytes as the text sent, whatever its length
-    /// (a `String` of 15 bytes or fewer is stored inline, a longer one on the heap).
-    @Test func escapedTextBeyondASCIIReadsAsTheSameCharacters() throws {
+    /// UTF-8 check, and ASCII, which is copied into one marked ASCII without a look at its bytes:
+    /// the same characters, scalars and bytes as the text sent, escaped or raw, whatever its
+    /// length (a `String` of 15 bytes or fewer is stored inline, a longer one on the heap). A
+    /// `String` wrongly marked ASCII counts a UTF-16 unit per byte.
+    @Test func textReadsAsTheSameCharactersSentEscapedOrRaw() throws {
         struct Text: Decodable { let t: String }
         // Every byte but an ASCII letter escaped (Foundation's escaping, not ours), spaces as `+`.
         let asciiLetters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        for text in ["é", "東京", "a+b é", "naïve café, 東京 and 👩‍💻 🇯🇵!", String(repeating: "smörgåsbord ", count: 200)] {
+        let texts = ["é", "東京", "a+b é", "naïve café, 東京 and 👩‍💻 🇯🇵!", String(repeating: "smörgåsbord ", count: 200),
+                     "a", "plain ASCII, longer than fifteen bytes", String(repeating: "ascii ", count: 200)]
+        for text in texts {
             let escaped = "t=" + text.addingPercentEncoding(withAllowedCharacters: asciiLetters)!.replacingOccurrences(of: "%20", with: "+")
-            for decoder in [decoder, URLEncodedFormDecoder(invalidInput: .whatwg)] {
-                let read = try decoder.decode(Text.self, from: escaped).t
-                #expect(read == text)
-                #expect(read.count == text.count)
-                #expect(Array(read.unicodeScalars) == Array(text.unicodeScalars))
-                #expect(Array(read.utf8) == Array(text.utf8))
+            // Sent raw: its UTF-8 bytes as they are (none of these texts holds `&`, `=`, `%` or
+            // `+` but the one `+` for a space), and raw bytes after an escape and before one.
+            let raw = "t=" + text.replacingOccurrences(of: "+", with: "%2B")
+            for form in [escaped, raw, "t=%41" + text.replacingOccurrences(of: "+", with: "%2B") + "%41"] {
+                let sent = form == escaped || form == raw ? text : "A" + text + "A"
+                for decoder in [decoder, URLEncodedFormDecoder(invalidInput: .whatwg)] {
+                    let read = try decoder.decode(Text.self, from: form).t
+                    #expect(read == sent)
+                    #expect(read.count == sent.count)
+                    #expect(read.utf16.count == sent.utf16.count)
+                    #expect(Array(read.unicodeScalars) == Array(sent.unicodeScalars))
+                    #expect(Array(read.utf8) == Array(sent.utf8))
+                }
             }
         }
     }
