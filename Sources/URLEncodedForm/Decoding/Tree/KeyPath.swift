@@ -303,9 +303,13 @@ struct KeyPathSplitter {
                       into segments: inout KeyPathBuffer) -> TextRange? {
         guard let start = segments.lastKeyStart(sharedLength: sharedLength) else { return nil }
         let count = name.count
-        var end = start
         let specials = Self.structural | Self.escape
-        while end < count && Self.specialBytes[name[end]] & specials == 0 { end += 1 }
+        // The entries in a local: a `static`'s every read checks that it is initialized.
+        let end = Self.specialBytes.withEntries { table in
+            var end = start
+            while end < count && table[Int(name[end])] & specials == 0 { end += 1 }
+            return end
+        }
         // The byte that ended the key: a `]` (or `%5D`), the name's last.
         guard end > start && end < count && grammarByte(of: name, at: end) == (UInt8(ascii: "]"), count - end) else { return nil }
         let key = range.slice(start, end - start)
