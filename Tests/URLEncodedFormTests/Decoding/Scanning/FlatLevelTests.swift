@@ -68,8 +68,9 @@ struct FlatLevelTests {
                      "a", "plain ASCII, longer than fifteen bytes", String(repeating: "ascii ", count: 200)]
         for text in texts {
             let escaped = "t=" + text.addingPercentEncoding(withAllowedCharacters: asciiLetters)!.replacingOccurrences(of: "%20", with: "+")
-            // Sent raw: its UTF-8 bytes as they are (none of these texts holds `&`, `=`, `%` or
-            // `+` but the one `+` for a space), and raw bytes after an escape and before one.
+            // Sent raw: its UTF-8 bytes as they are (none of these texts holds `&`, `=` or `%`; a
+            // `+`, which would read as a space, is sent as `%2B`), and raw after an escape and
+            // before one.
             let raw = "t=" + text.replacingOccurrences(of: "+", with: "%2B")
             for form in [escaped, raw, "t=%41" + text.replacingOccurrences(of: "+", with: "%2B") + "%41"] {
                 let sent = form == escaped || form == raw ? text : "A" + text + "A"
