@@ -7,11 +7,11 @@ import Foundation
 import Hummingbird
 import URLEncodedForm
 
-extension IncomingSMS: ResponseCodable {}
-extension Signup: ResponseCodable {}
-extension OrderForm: ResponseCodable {}
-extension Search: ResponseCodable {}
-extension Received: ResponseCodable {}
+extension IncomingSMS: @retroactive ResponseCodable {}
+extension Signup: @retroactive ResponseCodable {}
+extension OrderForm: @retroactive ResponseCodable {}
+extension Search: @retroactive ResponseCodable {}
+extension Received: @retroactive ResponseCodable {}
 
 /// The router with every route.
 public func buildRouter() -> Router<FormRequestContext> {

@@ -6,12 +6,12 @@ import FormPayloads
 import URLEncodedForm
 import Vapor
 
-extension IncomingSMS: Content {}
-extension Signup: Content {}
-extension OrderForm: Content {}
-extension Search: Content {}
-extension Profile: Content {}
-extension Received: Content {}
+extension IncomingSMS: @retroactive Content {}
+extension Signup: @retroactive Content {}
+extension OrderForm: @retroactive Content {}
+extension Search: @retroactive Content {}
+extension Profile: @retroactive Content {}
+extension Received: @retroactive Content {}
 
 /// The decoder every route shares. `.last` reads a value sent twice as its last, as Rack does:
 /// Rails' check boxes send a hidden `0` before the box's own value.
