@@ -84,10 +84,12 @@ extension VectorLeaf {
     }
 
     /// Equal as the same type and value: floating-point values (and dates' seconds) by bit
-    /// pattern (so `-0.0` is not `0.0`), every NaN equal to every NaN.
+    /// pattern (so `-0.0` is not `0.0`), every NaN equal to every NaN; strings by their scalars,
+    /// and by their UTF-16 counts, which a `String` wrongly marked ASCII gets wrong (a unit per
+    /// byte) where its scalars still compare equal.
     func isSame(as other: VectorLeaf) -> Bool {
         switch (self, other) {
-        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars) && a.utf16.count == b.utf16.count
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
         case let (.int8(a), .int8(b)): return a == b
