@@ -44,9 +44,11 @@ let package = Package(
         // formbench itself: payloads, contenders, suites, reports and the command line, with the
         // public `FormBenchSuite` through which the built-in payloads and a user's are registered.
         // No malloc interposer: a user's benchmark that links it counts allocations only if asked.
+        // A cache line's round trip between two processors, for the parallel throughput.
+        .target(name: "CCoreToCore", path: "Benchmarks/CCoreToCore"),
         .target(
             name: "FormBenchKit",
-            dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore"],
+            dependencies: ["URLEncodedForm", "URLEncodedFormRequests", "URLEncodedFormReference", "FormBenchCore", "CCoreToCore"],
             path: "Benchmarks/FormBenchKit"
         ),
         // `MallocCounter`, CMallocCounter as FormBenchKit's `AllocationCounter`.

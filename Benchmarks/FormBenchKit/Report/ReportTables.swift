@@ -1,3 +1,5 @@
+import FormBenchCore
+
 /// Builds the tables both reports show from a run's results.
 enum ReportTables {
     /// Every table of `document`, in report order; sections the run did not measure are left out.
@@ -187,30 +189,44 @@ enum ReportTables {
     }
 
     /// One table of every parallel row, grouped by side, payload and size in the order they
-    /// ran; each speed-up is over the 1-thread row of its group.
+    /// ran; each speed-up is over the 1-thread row of its group: the median of the rounds'
+    /// quotients, each round's over the 1-thread round just before it, and their range (a file
+    /// without rounds: the whole rows' quotient).
     private static func parallelTable(_ records: [ParallelRecord]) -> Table {
         var table = Table(title: "parallel throughput — threads sharing one optimized encoder (encoding) or one decoder (decoding)",
                           columns: [.left("side"), .left("payload"), .right("N"), .right("inputs"), .right("threads"),
-                                    .right("operations"), .right("ops/s"), .right("speed-up"), .right("cores used"),
-                                    .left("result")])
+                                    .right("operations"), .right("ops/s"), .right("speed-up"), .right("rounds' speed-ups"),
+                                    .right("core to core"), .right("cores used"), .left("result")])
         var groups: [ParallelSuite.Group] = []
         for record in records where !groups.contains(record.group) {
             groups.append(record.group)
         }
         for group in groups {
             let rows = records.filter { $0.group == group }
-            let single = rows.first { $0.threads == 1 }?.operationsPerSecond
+            let single = rows.first { $0.threads == 1 }
             for record in rows {
+                let rounds = single.flatMap { SampleStatistics(record.roundSpeedUps(over: $0)) }
+                let speedUp = rounds?.median ?? quotient(record.operationsPerSecond, single?.operationsPerSecond)
                 table.rows.append(.cells([
                     group.side.rawValue, group.payload.rawValue, Format.grouped(group.leaves), Format.grouped(record.inputs),
                     "\(record.threads)", Format.grouped(record.operations),
                     Format.grouped(Int(record.operationsPerSecond.rounded())),
-                    text(quotient(record.operationsPerSecond, single), Format.ratio), Format.decimal(record.coresUsed, digits: 2),
+                    text(speedUp, Format.ratio),
+                    record.threads == 1 ? "–" : rounds.map { "\(Format.ratio($0.minimum))–\(Format.ratio($0.maximum))" } ?? "n/a",
+                    record.threads == 1 ? "–" : coreToCore(record),
+                    Format.decimal(record.coresUsed, digits: 2),
                     record.failures.isEmpty ? "ok" : "FAILED: " + record.failures.joined(separator: "; "),
                 ]))
             }
         }
         return table
+    }
+
+    /// The range of the rounds' core-to-core round trips (`ParallelRound.coreToCoreNanoseconds`),
+    /// `n/a` where none was measured.
+    private static func coreToCore(_ record: ParallelRecord) -> String {
+        guard let latencies = SampleStatistics(record.rounds.compactMap(\.coreToCoreNanoseconds)) else { return "n/a" }
+        return "\(Int(latencies.minimum.rounded()))–\(Int(latencies.maximum.rounded())) ns"
     }
 
     /// `numerator ÷ denominator` when both exist and the denominator is positive.

@@ -9,6 +9,12 @@ import URLEncodedForm
 /// clock stops: an encoder thread's output must equal a serial encode's, a decoder thread's
 /// value must equal the value written (as the decoding side checks it) and, written again as a
 /// form, a serial decode's.
+///
+/// The thread counts of a group take turns, in rounds (`RunSettings.parallelRounds`): 1 thread,
+/// then 2, then 1 again. A shared machine's load moves within minutes, and a speed-up is then
+/// read from each round's two measurements, made seconds apart, rather than from two made
+/// in different minutes. Before each round, the time a cache line takes between two processors
+/// is measured (`CoreToCoreLatency`): what the threads' shared lines cost then.
 struct ParallelSuite {
     static let threadCounts = [1, 2]
 
@@ -63,9 +69,9 @@ struct ParallelSuite {
         }
     }
 
-    /// The number of measurements this suite makes.
+    /// The number of progress steps this suite reports: one a group.
     var plannedSteps: Int {
-        selected.reduce(0) { $0 + $1.threads.count }
+        selected.count
     }
 
     func run(progress: ProgressReporter) -> [ParallelRecord] {
@@ -89,17 +95,28 @@ struct ParallelSuite {
             } catch {
                 progress.note("failed: \(error)")
                 records += threadCounts.map {
-                    ParallelRecord(group, threads: $0, inputs: count, operations: 0, seconds: 0, cpuSeconds: 0,
-                                   failures: ["\(error)"])
+                    ParallelRecord(group, threads: $0, inputs: count,
+                                   rounds: [ParallelRound(operations: 0, seconds: 0, cpuSeconds: 0, coreToCoreNanoseconds: nil,
+                                                          failures: ["\(error)"])])
                 }
                 continue
             }
-            for threads in threadCounts {
-                progress.step("parallel \(group.label), \(Format.inputs(count)): \(threads) thread\(threads == 1 ? "" : "s") "
-                    + "for \(Format.duration(settings.parallelSeconds))")
-                let record = settings.allocationCounting.withCountingPaused {
-                    measure(group, threads: threads, workload: workload)
+            let rounds = max(1, settings.parallelRounds)
+            let roundSeconds = settings.parallelSeconds / Double(rounds)
+            progress.step("parallel \(group.label), \(Format.inputs(count)): "
+                + threadCounts.map { "\($0) thread\($0 == 1 ? "" : "s")" }.joined(separator: ", ")
+                + " in turn, \(rounds) round\(rounds == 1 ? "" : "s") of \(Format.duration(roundSeconds)) each")
+            var measured = [[ParallelRound]](repeating: [], count: threadCounts.count)
+            for _ in 0..<rounds {
+                let latency = CoreToCoreLatency.measure()
+                for (place, threads) in threadCounts.enumerated() {
+                    measured[place].append(settings.allocationCounting.withCountingPaused {
+                        measure(threads: threads, seconds: roundSeconds, workload: workload, coreToCoreNanoseconds: latency)
+                    })
                 }
+            }
+            for (threads, rounds) in zip(threadCounts, measured) {
+                let record = ParallelRecord(group, threads: threads, inputs: count, rounds: rounds)
                 record.failures.forEach { progress.note("failed: \($0)") }
                 records.append(record)
             }
@@ -167,14 +184,15 @@ struct ParallelSuite {
         }
     }
 
-    /// Runs `threads` threads calling `workload`'s operation on its inputs in turn, in a loop
-    /// until the time is up, then checks each thread's first result.
-    private func measure(_ group: Group, threads: Int, workload: Workload) -> ParallelRecord {
+    /// Runs `threads` threads calling `workload`'s operation on its inputs in turn, from input
+    /// 0, in a loop until `seconds` are up, then checks each thread's first result; the round
+    /// records `coreToCoreNanoseconds`, measured before the round's thread counts ran.
+    private func measure(threads: Int, seconds: Double, workload: Workload, coreToCoreNanoseconds: Double?) -> ParallelRound {
         let tally = Tally()
         let clock = ContinuousClock()
         let cpuStart = CPUClock.process()
         let start = clock.now
-        let deadline = start.advanced(by: .seconds(settings.parallelSeconds))
+        let deadline = start.advanced(by: .seconds(seconds))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var operations = 0
             var first: (any Sendable)?
@@ -207,8 +225,8 @@ struct ParallelSuite {
                     return "thread \(thread): \(error)"
                 }
             }
-            return ParallelRecord(group, threads: threads, inputs: workload.inputs, operations: tally.operations,
-                                  seconds: seconds, cpuSeconds: cpuSeconds, failures: tally.failures + wrong)
+            return ParallelRound(operations: tally.operations, seconds: seconds, cpuSeconds: cpuSeconds,
+                                 coreToCoreNanoseconds: coreToCoreNanoseconds, failures: tally.failures + wrong)
         }
     }
 }

@@ -19,8 +19,11 @@ struct RunSettings: Sendable {
     /// at its one size. The full run: 100 leaves (a few records, a typical form) and 10⁴; the
     /// quick run: 100 and 10³.
     var parallelSizes: [Int]
-    /// How long each thread count of each size runs.
+    /// How long each thread count of each size runs, in all.
     var parallelSeconds: Double
+    /// The rounds that time is cut into, the thread counts taking turns
+    /// (`ParallelSuite`): five in the full run, two in the quick one.
+    var parallelRounds: Int
     /// The size request rounds are measured at: one catalog record, a typical request.
     var requestLeaves = 16
     /// The copies of a sample measured (`--replicate`): the sample alone unless asked.
@@ -56,12 +59,12 @@ struct RunSettings: Sendable {
                                   sampling: SamplingPlan(minimumSamples: 3, maximumSamples: 1_000, targetSeconds: 1),
                                   decodingSampling: SamplingPlan(minimumSamples: 3, maximumSamples: 1_000, targetSeconds: 1),
                                   budgetSeconds: 30, strategyLeaves: 10_000,
-                                  parallelSizes: [100, 10_000], parallelSeconds: 2)
+                                  parallelSizes: [100, 10_000], parallelSeconds: 2, parallelRounds: 5)
 
     /// The CI smoke run: small sizes, short sampling, about 15 seconds.
     static let quick = RunSettings(sizes: [100, 1_000],
                                    sampling: SamplingPlan(minimumSamples: 5, maximumSamples: 1_000, targetSeconds: 0.5),
                                    decodingSampling: SamplingPlan(minimumSamples: 15, maximumSamples: 1_000, targetSeconds: 0.08),
                                    budgetSeconds: 2, strategyLeaves: 1_000,
-                                   parallelSizes: [100, 1_000], parallelSeconds: 0.25)
+                                   parallelSizes: [100, 1_000], parallelSeconds: 0.25, parallelRounds: 2)
 }

@@ -1,12 +1,14 @@
 import FormBenchAllocationCounting
+import FormBenchCore
 import FormBenchKit
 import Foundation
 import Testing
 
 /// formbench's parallel throughput: 1 and 2 threads sharing one optimized encoder on the
-/// catalog, and one decoder on the webhook and the catalog, at the run's parallel sizes; each
-/// row's figures in `latest.json` and in one table of `summary.md`, selected by its id; and the
-/// gate still reads a baseline written before the decoder rows.
+/// catalog, and one decoder on the webhook and the catalog, at the run's parallel sizes, the
+/// thread counts taking turns in rounds; each row's figures in `latest.json` and in one table
+/// of `summary.md`, selected by its id; and the gate still reads a baseline written before the
+/// decoder rows.
 @Suite("formbench parallel throughput", .serialized)
 struct ParallelThroughputTests {
     private static func temporaryDirectory() throws -> URL {
@@ -49,11 +51,38 @@ struct ParallelThroughputTests {
         }
     }
 
-    @Test("summary.md shows every row in one table grouped by side, payload and N, each speed-up over its group's 1 thread, ops/s from latest.json's figures")
+    @Test("each row keeps its rounds, taken in turn with the other thread count's: the row's figures are their sums, and each round records the core-to-core round trip measured before it")
+    func everyRowKeepsItsRounds() throws {
+        let run = try Self.run(filter: "parallel/optimized/catalog/N=100/,parallel/decoder/webhook/")
+        #expect(run.status == 0)
+        #expect(run.configuration["parallelRounds"] as? Int == 2)
+        #expect(run.rows.count == 4)
+        for row in run.rows {
+            let rounds = try #require(row["rounds"] as? [[String: Any]], "\(Self.key(row))")
+            #expect(rounds.count == 2, "\(Self.key(row))")
+            #expect(rounds.allSatisfy { $0["operations"] as? Int ?? 0 > 0 && $0["seconds"] as? Double ?? 0 > 0 }, "\(Self.key(row))")
+            #expect(rounds.reduce(0) { $0 + ($1["operations"] as? Int ?? 0) } == row["operations"] as? Int, "\(Self.key(row))")
+            let seconds = rounds.reduce(0.0) { $0 + ($1["seconds"] as? Double ?? 0) }
+            #expect(abs(seconds - (row["seconds"] as? Double ?? 0)) < 1e-9, "\(Self.key(row))")
+            // A round trip of a cache line takes tens to hundreds of nanoseconds; where two
+            // processors cannot be held, none is recorded.
+            for latency in rounds.compactMap({ $0["coreToCoreNanoseconds"] as? Double }) {
+                #expect(latency > 1 && latency < 100_000, "\(Self.key(row)): \(latency) ns")
+            }
+        }
+        // The two thread counts of a group measured the same rounds' latencies: one measurement
+        // before each round, for both.
+        for (one, two) in zip(run.rows.filter { $0["threads"] as? Int == 1 }, run.rows.filter { $0["threads"] as? Int == 2 }) {
+            let latencies = { (row: [String: Any]) in ((row["rounds"] as? [[String: Any]]) ?? []).map { $0["coreToCoreNanoseconds"] as? Double } }
+            #expect(latencies(one) == latencies(two), "\(Self.key(one))")
+        }
+    }
+
+    @Test("summary.md shows every row in one table grouped by side, payload and N, each speed-up the median of its rounds' over its group's 1 thread, ops/s from latest.json's figures")
     func summaryRendersEveryRow() throws {
         let run = try Self.run(filter: "parallel/decoder/,parallel/optimized/catalog/N=100/")
         #expect(run.status == 0)
-        let header = "| side | payload | N | inputs | threads | operations | ops/s | speed-up | cores used | result |"
+        let header = "| side | payload | N | inputs | threads | operations | ops/s | speed-up | rounds' speed-ups | core to core | cores used | result |"
         #expect(run.summary.components(separatedBy: header).count == 2, "one parallel table")
         let lines = run.summary.split(separator: "\n").map(String.init)
         let table = Array(lines.drop { $0 != header }.dropFirst(2).prefix { $0.hasPrefix("|") })
@@ -69,9 +98,43 @@ struct ParallelThroughputTests {
             // Counts are grouped by thousands: 1,234.
             #expect(Int(cells[5].replacingOccurrences(of: ",", with: "")) == operations)
             #expect(Int(cells[6].replacingOccurrences(of: ",", with: "")) == Int((Double(operations) / seconds).rounded()))
-            if row["threads"] as? Int == 1 { #expect(cells[7] == "×1.00") }
-            #expect(cells[9] == "ok")
+            #expect(cells[11] == "ok")
+            guard row["threads"] as? Int == 2 else {
+                #expect(cells[7] == "×1.00" && cells[8] == "–" && cells[9] == "–")
+                continue
+            }
+            // The speed-up: the median of the two rounds' quotients, each over the 1-thread
+            // round taken just before it; their range beside it.
+            let single = try #require(run.rows.first { Self.key($0) == String(Self.key(row).dropLast()) + "1" })
+            let perSecond = { (round: [String: Any]) in Double(round["operations"] as? Int ?? 0) / (round["seconds"] as? Double ?? 1) }
+            let quotients = zip(try #require(row["rounds"] as? [[String: Any]]), try #require(single["rounds"] as? [[String: Any]]))
+                .map { perSecond($0) / perSecond($1) }
+            // Ratios are written to three significant digits: `×1.87`.
+            let shown = { (cell: Substring) in Double(cell.dropFirst()) ?? .nan }
+            let agrees = { (cell: Substring, value: Double) in abs(shown(cell) - value) <= 0.006 * value }
+            #expect(agrees(Substring(cells[7]), (quotients[0] + quotients[1]) / 2), "\(Self.key(row)): \(cells[7]) for \(quotients)")
+            let range = cells[8].split(separator: "–")
+            #expect(range.count == 2 && agrees(range[0], quotients.min()!) && agrees(range[1], quotients.max()!),
+                    "\(Self.key(row)): \(cells[8]) for \(quotients)")
+            #expect(cells[9] == "n/a" || cells[9].hasSuffix(" ns"), "\(Self.key(row)): \(cells[9])")
         }
+    }
+
+    @Test("a round's speed-up is its rate over the baseline's rate in the same round, not the whole rows' quotient")
+    func speedUpsAreReadRoundByRound() throws {
+        // Three rounds of 1 s, the baseline steady at 100 a second: one quotient a round.
+        let baseline = [(operations: 100, seconds: 1.0), (100, 1.0), (100, 1.0)]
+        #expect(RoundSpeedUp.quotients(of: [(150, 1.0), (50, 1.0), (250, 1.0)], over: baseline) == [1.5, 0.5, 2.5])
+        // A slow stretch that slows both thread counts' second round reads as no change there
+        // (×2 as in the others; the whole rows' quotient, 500 over 225, would read ×2.22).
+        #expect(RoundSpeedUp.quotients(of: [(200, 1.0), (50, 1.0), (250, 1.0)], over: [(100, 1.0), (25, 1.0), (100, 1.0)]) == [2, 2, 2.5])
+        // Rates, not counts: 150 in 2 s is 75 a second.
+        #expect(RoundSpeedUp.quotients(of: [(150, 2.0)], over: [(100, 1.0)]) == [0.75])
+        // Nothing to compare: different numbers of rounds, a round without time, a baseline
+        // round that finished nothing.
+        #expect(RoundSpeedUp.quotients(of: [(150, 1.0)], over: baseline).isEmpty)
+        #expect(RoundSpeedUp.quotients(of: [(150, 0.0)], over: [(100, 1.0)]).isEmpty)
+        #expect(RoundSpeedUp.quotients(of: [(150, 1.0)], over: [(0, 1.0)]).isEmpty)
     }
 
     @Test("--filter selects parallel rows by contender, payload, size and thread count")

@@ -24,6 +24,9 @@ struct RunConfiguration: Codable, Sendable {
     /// before the decoder rows have `parallelLeaves`, the one size of their encoder rows.
     let parallelSizes: [Int]
     let parallelSeconds: Double
+    /// The rounds each thread count's time was cut into (`RunSettings.parallelRounds`); files
+    /// from before the rounds lack it.
+    let parallelRounds: Int
     /// Whether allocations and peak heap were counted.
     let allocationCounting: Bool
     /// Why they were not, when they were not; `nil` when they were, and in files from before
@@ -44,6 +47,7 @@ struct RunConfiguration: Codable, Sendable {
         strategyLeaves = settings.strategyLeaves
         parallelSizes = settings.parallelSizes
         parallelSeconds = settings.parallelSeconds
+        parallelRounds = settings.parallelRounds
         allocationCounting = settings.allocationCounting.isAvailable
         allocationCountingAbsence = settings.allocationCounting.absence
     }

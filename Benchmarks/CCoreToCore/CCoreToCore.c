@@ -1,0 +1,81 @@
+#include "CCoreToCore.h"
+
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <time.h>
+
+/// The word the two threads write, on a line of its own.
+static _Alignas(128) _Atomic long word;
+
+struct other_thread {
+    int processor;
+    long round_trips;
+};
+
+static int hold_to(int processor) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(processor, &set);
+    return sched_setaffinity(0, sizeof set, &set) == 0;
+}
+
+static void *answer(void *argument) {
+    const struct other_thread *other = argument;
+    if (!hold_to(other->processor)) {
+        atomic_store_explicit(&word, -1, memory_order_release);
+        return 0;
+    }
+    atomic_store_explicit(&word, 0, memory_order_release);
+    for (long trip = 0; trip < other->round_trips; trip++) {
+        while (atomic_load_explicit(&word, memory_order_acquire) != 2 * trip + 1) {}
+        atomic_store_explicit(&word, 2 * trip + 2, memory_order_release);
+    }
+    return 0;
+}
+
+double cctc_round_trip_nanoseconds(long round_trips) {
+    cpu_set_t original;
+    if (round_trips <= 0 || sched_getaffinity(0, sizeof original, &original) != 0) return -1;
+    int processors[2], found = 0;
+    for (int processor = 0; processor < CPU_SETSIZE && found < 2; processor++) {
+        if (CPU_ISSET(processor, &original)) processors[found++] = processor;
+    }
+    if (found < 2 || !hold_to(processors[0])) {
+        sched_setaffinity(0, sizeof original, &original);
+        return -1;
+    }
+    atomic_store_explicit(&word, -2, memory_order_release);
+    struct other_thread other = {processors[1], round_trips};
+    pthread_t thread;
+    double result = -1;
+    if (pthread_create(&thread, 0, answer, &other) == 0) {
+        // The other thread says whether it holds its processor (0) or cannot (-1).
+        long state;
+        while ((state = atomic_load_explicit(&word, memory_order_acquire)) == -2) {}
+        if (state == 0) {
+            struct timespec start, end;
+            clock_gettime(CLOCK_MONOTONIC, &start);
+            for (long trip = 0; trip < round_trips; trip++) {
+                atomic_store_explicit(&word, 2 * trip + 1, memory_order_release);
+                while (atomic_load_explicit(&word, memory_order_acquire) != 2 * trip + 2) {}
+            }
+            clock_gettime(CLOCK_MONOTONIC, &end);
+            result = ((double)(end.tv_sec - start.tv_sec) * 1e9 + (double)(end.tv_nsec - start.tv_nsec)) / (double)round_trips;
+        }
+        pthread_join(thread, 0);
+    }
+    sched_setaffinity(0, sizeof original, &original);
+    return result;
+}
+
+#else
+
+double cctc_round_trip_nanoseconds(long round_trips) {
+    (void)round_trips;
+    return -1;
+}
+
+#endif
