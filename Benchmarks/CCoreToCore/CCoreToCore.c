@@ -9,6 +9,11 @@
 
 /// The word the two threads write, on a line of its own.
 static _Alignas(128) _Atomic long word;
+/// What the word says when the measuring thread stops early.
+enum { STOP = -3 };
+/// How long a measurement may take: on a busy machine a thread held to one processor can wait
+/// for the other's turn a whole time slice, round trip after round trip.
+static const double time_limit = 0.1;
 
 struct other_thread {
     int processor;
@@ -30,10 +35,19 @@ static void *answer(void *argument) {
     }
     atomic_store_explicit(&word, 0, memory_order_release);
     for (long trip = 0; trip < other->round_trips; trip++) {
-        while (atomic_load_explicit(&word, memory_order_acquire) != 2 * trip + 1) {}
+        long seen;
+        while ((seen = atomic_load_explicit(&word, memory_order_acquire)) != 2 * trip + 1) {
+            if (seen == STOP) return 0;
+        }
         atomic_store_explicit(&word, 2 * trip + 2, memory_order_release);
     }
     return 0;
+}
+
+static double seconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
 }
 
 double cctc_round_trip_nanoseconds(long round_trips) {
@@ -56,14 +70,20 @@ double cctc_round_trip_nanoseconds(long round_trips) {
         long state;
         while ((state = atomic_load_explicit(&word, memory_order_acquire)) == -2) {}
         if (state == 0) {
-            struct timespec start, end;
+            struct timespec start;
             clock_gettime(CLOCK_MONOTONIC, &start);
-            for (long trip = 0; trip < round_trips; trip++) {
-                atomic_store_explicit(&word, 2 * trip + 1, memory_order_release);
-                while (atomic_load_explicit(&word, memory_order_acquire) != 2 * trip + 2) {}
+            long trips = 0;
+            while (trips < round_trips) {
+                atomic_store_explicit(&word, 2 * trips + 1, memory_order_release);
+                while (atomic_load_explicit(&word, memory_order_acquire) != 2 * trips + 2) {}
+                trips++;
+                // Past the time limit, the mean of the round trips made so far.
+                if (trips % 1024 == 0 && trips < round_trips && seconds_since(&start) > time_limit) {
+                    atomic_store_explicit(&word, STOP, memory_order_release);
+                    break;
+                }
             }
-            clock_gettime(CLOCK_MONOTONIC, &end);
-            result = ((double)(end.tv_sec - start.tv_sec) * 1e9 + (double)(end.tv_nsec - start.tv_nsec)) / (double)round_trips;
+            result = seconds_since(&start) * 1e9 / (double)trips;
         }
         pthread_join(thread, 0);
     }
