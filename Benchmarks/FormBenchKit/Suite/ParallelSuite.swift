@@ -111,7 +111,7 @@ struct ParallelSuite {
                 let latency = CoreToCoreLatency.measure()
                 for (place, threads) in threadCounts.enumerated() {
                     measured[place].append(settings.allocationCounting.withCountingPaused {
-                        measure(threads: threads, seconds: roundSeconds, workload: workload, coreToCoreNanoseconds: latency)
+                        measure(threads: threads, for: roundSeconds, workload: workload, coreToCoreNanoseconds: latency)
                     })
                 }
             }
@@ -185,14 +185,14 @@ struct ParallelSuite {
     }
 
     /// Runs `threads` threads calling `workload`'s operation on its inputs in turn, from input
-    /// 0, in a loop until `seconds` are up, then checks each thread's first result; the round
+    /// 0, in a loop for `duration` seconds, then checks each thread's first result; the round
     /// records `coreToCoreNanoseconds`, measured before the round's thread counts ran.
-    private func measure(threads: Int, seconds: Double, workload: Workload, coreToCoreNanoseconds: Double?) -> ParallelRound {
+    private func measure(threads: Int, for duration: Double, workload: Workload, coreToCoreNanoseconds: Double?) -> ParallelRound {
         let tally = Tally()
         let clock = ContinuousClock()
         let cpuStart = CPUClock.process()
         let start = clock.now
-        let deadline = start.advanced(by: .seconds(seconds))
+        let deadline = start.advanced(by: .seconds(duration))
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var operations = 0
             var first: (any Sendable)?
