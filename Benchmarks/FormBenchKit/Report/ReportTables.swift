@@ -190,8 +190,8 @@ enum ReportTables {
 
     /// One table of every parallel row, grouped by side, payload and size in the order they
     /// ran; each speed-up is over the 1-thread row of its group: the median of the rounds'
-    /// quotients, each round's over the 1-thread round just before it, and their range (a file
-    /// without rounds: the whole rows' quotient).
+    /// quotients, each round's over the 1-thread round just before it, and their range (`n/a`
+    /// where a round has nothing to compare, as when the workload could not be made).
     private static func parallelTable(_ records: [ParallelRecord]) -> Table {
         var table = Table(title: "parallel throughput — threads sharing one optimized encoder (encoding) or one decoder (decoding)",
                           columns: [.left("side"), .left("payload"), .right("N"), .right("inputs"), .right("threads"),
@@ -206,12 +206,11 @@ enum ReportTables {
             let single = rows.first { $0.threads == 1 }
             for record in rows {
                 let rounds = single.flatMap { SampleStatistics(record.roundSpeedUps(over: $0)) }
-                let speedUp = rounds?.median ?? quotient(record.operationsPerSecond, single?.operationsPerSecond)
                 table.rows.append(.cells([
                     group.side.rawValue, group.payload.rawValue, Format.grouped(group.leaves), Format.grouped(record.inputs),
                     "\(record.threads)", Format.grouped(record.operations),
                     Format.grouped(Int(record.operationsPerSecond.rounded())),
-                    text(speedUp, Format.ratio),
+                    text(rounds?.median, Format.ratio),
                     record.threads == 1 ? "–" : rounds.map { "\(Format.ratio($0.minimum))–\(Format.ratio($0.maximum))" } ?? "n/a",
                     record.threads == 1 ? "–" : coreToCore(record),
                     Format.decimal(record.coresUsed, digits: 2),
@@ -227,12 +226,6 @@ enum ReportTables {
     private static func coreToCore(_ record: ParallelRecord) -> String {
         guard let latencies = SampleStatistics(record.rounds.compactMap(\.coreToCoreNanoseconds)) else { return "n/a" }
         return "\(Int(latencies.minimum.rounded()))–\(Int(latencies.maximum.rounded())) ns"
-    }
-
-    /// `numerator ÷ denominator` when both exist and the denominator is positive.
-    private static func quotient(_ numerator: Double?, _ denominator: Double?) -> Double? {
-        guard let numerator, let denominator, denominator > 0 else { return nil }
-        return numerator / denominator
     }
 
     /// The formatted value, or `n/a` when there is none.
