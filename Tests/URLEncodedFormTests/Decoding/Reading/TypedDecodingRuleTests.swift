@@ -134,10 +134,10 @@ struct TypedDecodingRuleTests {
     }
 
     /// An array of leaves whose indices come out of order fails at the first index whose value
-    /// fails, not at the first value sent that fails, and lets go of what it read before (the
-    /// leak check of CI's AddressSanitizer run). A path that reads the values in the order they
-    /// came, to stream them, must keep both (one was tried: Benchmarks/README, "What each
-    /// of the decoder's speed mechanisms buys", the twenty-third round).
+    /// fails, not at the first value sent that fails: a path that reads the values in the
+    /// order they came, to stream them, must still throw that error (one was tried:
+    /// Benchmarks/README, "What each of the decoder's speed mechanisms buys", the twenty-third
+    /// round).
     @Test func leavesSentOutOfOrderFailAtTheFirstIndexThatFails() throws {
         struct Counts: Decodable { let a: [Int] }
         // Sent as text sorts them: `10` (bad) comes before `2` (bad).
