@@ -91,3 +91,14 @@ extension FuzzConfiguration {
         #expect(differences.isEmpty, "\(differences.count) of \(seeds.count) forms read differently", sourceLocation: sourceLocation)
     }
 }
+
+/// A `String` read through a type of its own: an array of these is read element by element
+/// through the unkeyed container, where `[String]` is read whole, in one loop over its leaves;
+/// the tests compare the two.
+struct WrappedText: Decodable {
+    let text: String
+
+    init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+    }
+}

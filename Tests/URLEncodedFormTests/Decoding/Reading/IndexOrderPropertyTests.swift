@@ -14,13 +14,8 @@ import URLEncodedForm
 /// Seeded and replayable as the other fuzzers: `FUZZ_CASES=n`, `FUZZ_SEED=0x…`, `FUZZ_BASE=…`.
 struct IndexOrderPropertyTests {
     private struct Elements: Decodable { let a: [String] }
-    /// The same read element by element: `[String]` is read whole, in one loop over the
-    /// leaves; any other element type goes through the container an element at a time.
-    private struct Wrapped: Decodable {
-        let text: String
-        init(from decoder: any Decoder) throws { text = try decoder.singleValueContainer().decode(String.self) }
-    }
-    private struct WrappedElements: Decodable { let a: [Wrapped] }
+    /// The same read element by element (`WrappedText`).
+    private struct WrappedElements: Decodable { let a: [WrappedText] }
 
     /// One case: distinct indices, in the order they are sent.
     static func indices(seed: UInt64) -> [String] {

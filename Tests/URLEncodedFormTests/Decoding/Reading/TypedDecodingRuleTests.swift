@@ -153,18 +153,13 @@ struct TypedDecodingRuleTests {
         #expect(texts?.kind == "typeMismatch")
     }
 
-    /// The same array read element by element (a type of its own around each `String`) and as
-    /// leaves whole (`[String]`, which the decoder reads in one loop): the same values, or the
-    /// same error at the same index.
+    /// The same array read element by element (`WrappedText`) and as leaves whole (`[String]`):
+    /// the same values, or the same error at the same index.
     @Test(arguments: ["a[2]=c&a[0]=a&a[1]=b", "a[1]=b&a[10]=k&a[0]=a&a[2]=c&a[3]=d&a[4]=e&a[5]=f&a[6]=g&a[7]=h&a[8]=i&a[9]=j",
                       "a[1]=b&a[0][x]=a", "a[1]=b&a[0]=a&a[3]=d", "a[1]=b&a[0]=a&a[b]=c", "a[1]=b&a[0]=a&a[2][]=c", "a[1]=b&a[0]"])
     func leavesReadWholeAsElementByElement(_ form: String) {
-        struct Wrapped: Decodable, Equatable {
-            let text: String
-            init(from decoder: any Decoder) throws { text = try decoder.singleValueContainer().decode(String.self) }
-        }
         struct Whole: Decodable { let a: [String] }
-        struct OneByOne: Decodable { let a: [Wrapped] }
+        struct OneByOne: Decodable { let a: [WrappedText] }
         let whole = Result { try decoder.decode(Whole.self, from: form).a }
         let oneByOne = Result { try decoder.decode(OneByOne.self, from: form).a.map(\.text) }
         switch (whole, oneByOne) {
