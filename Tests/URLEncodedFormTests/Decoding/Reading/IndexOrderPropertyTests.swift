@@ -8,8 +8,10 @@ import URLEncodedForm
 /// longer ones by their digits, takes indices sent in order as they are, places an exact
 /// `0..<count` out of order, and sorts the rest; this checks all of it against an order of its
 /// own — by length, then as text, which for indices without leading zeros is numeric order —
-/// on random sets of indices: small ones, ones around the 18-digit boundary, long ones; sent in
-/// order, in the text order our encoder sends, or shuffled.
+/// and, with one element sent as a hash, that `[String]` (read whole) and an array read
+/// element by element fail at the same place; on random sets of indices: small ones, ones
+/// around the 18-digit boundary, long ones; sent in order, in the text order our encoder
+/// sends, or shuffled.
 ///
 /// Seeded and replayable as the other fuzzers: `FUZZ_CASES=n`, `FUZZ_SEED=0x…`, `FUZZ_BASE=…`.
 struct IndexOrderPropertyTests {
@@ -73,10 +75,23 @@ struct IndexOrderPropertyTests {
             guard read == expected && wrapped == expected else {
                 return "FUZZ_SEED=0x\(String(seed, radix: 16)): \(form)\n  read:     \(read)\n  wrapped:  \(wrapped)\n  expected: \(expected)"
             }
-            return nil
         } catch {
             return "FUZZ_SEED=0x\(String(seed, radix: 16)): \(form)\n  threw \(error)"
         }
+        // One element sent as a hash (`a[i][x]=`): both readings fail, at the same place.
+        let broken = sent[Int(seed % UInt64(sent.count))]
+        let brokenForm = sent.map { $0 == broken ? "a%5B\($0)%5D%5Bx%5D=v" : "a%5B\($0)%5D=v\($0)" }.joined(separator: "&")
+        func place(_ decode: () throws -> Any) -> String? {
+            do { _ = try decode() } catch let error as DecodingError { return "\(error.kind) at \(error.path)" } catch {}
+            return nil
+        }
+        let places = [place { try URLEncodedFormDecoder().decode(Elements.self, from: brokenForm) },
+                      place { try URLEncodedFormDecoder().decode(WrappedElements.self, from: brokenForm) }]
+        guard let place = places[0], places[1] == place else {
+            return "FUZZ_SEED=0x\(String(seed, radix: 16)): \(brokenForm)\n  failed as \(places[0] ?? "nothing") read whole, "
+                + "\(places[1] ?? "nothing") element by element"
+        }
+        return nil
     }
 
     @Test func indexHashesReadInNumericOrder() {

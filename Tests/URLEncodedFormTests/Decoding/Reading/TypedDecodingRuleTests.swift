@@ -158,9 +158,8 @@ struct TypedDecodingRuleTests {
     @Test(arguments: ["a[2]=c&a[0]=a&a[1]=b", "a[1]=b&a[10]=k&a[0]=a&a[2]=c&a[3]=d&a[4]=e&a[5]=f&a[6]=g&a[7]=h&a[8]=i&a[9]=j",
                       "a[1]=b&a[0][x]=a", "a[1]=b&a[0]=a&a[3]=d", "a[1]=b&a[0]=a&a[b]=c", "a[1]=b&a[0]=a&a[2][]=c", "a[1]=b&a[0]"])
     func leavesReadWholeAsElementByElement(_ form: String) {
-        struct Whole: Decodable { let a: [String] }
         struct OneByOne: Decodable { let a: [WrappedText] }
-        let whole = Result { try decoder.decode(Whole.self, from: form).a }
+        let whole = Result { try decoder.decode(Tags.self, from: form).a }
         let oneByOne = Result { try decoder.decode(OneByOne.self, from: form).a.map(\.text) }
         switch (whole, oneByOne) {
         case (.success(let left), .success(let right)):
