@@ -81,12 +81,12 @@ struct IndexOrderPropertyTests {
         // One element sent as a hash (`a[i][x]=`): both readings fail, at the same place.
         let broken = sent[Int(seed % UInt64(sent.count))]
         let brokenForm = sent.map { $0 == broken ? "a%5B\($0)%5D%5Bx%5D=v" : "a%5B\($0)%5D=v\($0)" }.joined(separator: "&")
-        func place(_ decode: () throws -> Any) -> String? {
+        func failurePlace(_ decode: () throws -> Any) -> String? {
             do { _ = try decode() } catch let error as DecodingError { return "\(error.kind) at \(error.path)" } catch {}
             return nil
         }
-        let places = [place { try URLEncodedFormDecoder().decode(Elements.self, from: brokenForm) },
-                      place { try URLEncodedFormDecoder().decode(WrappedElements.self, from: brokenForm) }]
+        let places = [failurePlace { try URLEncodedFormDecoder().decode(Elements.self, from: brokenForm) },
+                      failurePlace { try URLEncodedFormDecoder().decode(WrappedElements.self, from: brokenForm) }]
         guard let place = places[0], places[1] == place else {
             return "FUZZ_SEED=0x\(String(seed, radix: 16)): \(brokenForm)\n  failed as \(places[0] ?? "nothing") read whole, "
                 + "\(places[1] ?? "nothing") element by element"
